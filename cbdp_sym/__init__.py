@@ -1,0 +1,35 @@
+"""cbdp-sym: symbolic derivation and verification of differential-privacy theory.
+
+The public API (for notebooks and for derivation modules):
+
+* laws: :class:`Laplace`, :class:`Normal`, :class:`Product`;
+* generators: :data:`KL`, :data:`TV`, :data:`ALPHA_DIV`, :func:`alpha_generator`, :class:`Generator`;
+* derivations: :func:`f_divergence`, :func:`expect`, :func:`integrate_split`, :func:`maximize`,
+  :func:`lin_objective`, :func:`eliminate_intercept`, the tape (:func:`record`, :class:`Tex`);
+* numerics: :func:`fdiv_mp`, :func:`restricted_lin_mp`, :func:`quad_split`;
+* claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`.
+"""
+from .calculus import decide_positive, integrate_split, maximize
+from .claims import Claim, Param
+from .distributions import Laplace, Normal, Product
+from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
+from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
+from .numeric import fdiv_mp, quad_split, restricted_lin_mp
+from .tape import Tex, record, recording
+from .variational import eliminate_intercept, lin_objective
+
+__version__ = "0.1.0"
+
+
+def audit_claim(claim, dps=50, points=None):
+    """Audit one claim (see :func:`cbdp_sym.verify.audit_claim`)."""
+    from .verify import audit_claim as _audit
+
+    return _audit(claim, dps, points)
+
+
+def Registry(*args, **kwargs):  # noqa: N802 - a factory with the class's name
+    """The claims under the built-in derivations (and ``extra_roots``)."""
+    from .registry import Registry as _R
+
+    return _R(*args, **kwargs)

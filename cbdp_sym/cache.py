@@ -1,0 +1,88 @@
+"""An on-disk cache of numeric results, keyed by everything that determines them.
+
+Key: the function's qualified name, its arguments, the working precision, and a code version (a
+hash of the engine's sources and of the file that defines the function), so a rerun is instant and
+a change of code invalidates the right entries.  Values are stored exactly (an mpf's mantissa and
+exponent), so a report built from the cache is byte-identical to one built from scratch.
+
+The folder is ``$CBDP_SYM_CACHE`` or ``~/.cache/cbdp-sym``; ``CBDP_SYM_NO_CACHE=1`` (or the CLI's
+``--no-cache``) turns it off.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import mpmath as mp
+
+_ENABLED = [os.environ.get("CBDP_SYM_NO_CACHE", "") not in ("1", "true", "yes")]
+
+
+def set_enabled(flag: bool) -> None:
+    _ENABLED[0] = bool(flag)
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("CBDP_SYM_CACHE") or Path.home() / ".cache" / "cbdp-sym")
+
+
+@functools.lru_cache(maxsize=None)
+def _engine_version() -> str:
+    h = hashlib.sha256()
+    for p in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
+def _file_version(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "unknown"
+
+
+def _encode(value):
+    if isinstance(value, mp.mpf):
+        return {"mpf": [int(v) if not isinstance(v, str) else v for v in value._mpf_]}
+    raise TypeError(type(value))
+
+
+def _decode(obj):
+    sign, man, exp, bc = obj["mpf"]
+    return mp.mpf((sign, int(man), exp, bc))
+
+
+def cached_numeric(fn):
+    """Cache an mpf-valued numeric function of hashable arguments on disk."""
+    src = inspect.getsourcefile(fn) or ""
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        if not _ENABLED[0]:
+            return fn(*args)
+        key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, _engine_version(), _file_version(src)])
+        key = hashlib.sha256(key_src.encode()).hexdigest()
+        path = cache_dir() / key[:2] / f"{key}.json"
+        if path.exists():
+            try:
+                return _decode(json.loads(path.read_text()))
+            except (ValueError, KeyError, OSError):
+                pass
+        value = fn(*args)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as fh:
+                json.dump(_encode(value), fh)
+            os.replace(fh.name, path)
+        except (OSError, TypeError):
+            pass
+        return value
+
+    return wrapper

@@ -1,0 +1,146 @@
+"""Claims: one object per statement of a paper, with its parameters, forms and numeric definition.
+
+A derivation module under ``derivations/<paper>/`` defines module-level :class:`Claim` objects; the
+registry (:mod:`cbdp_sym.registry`) collects them the way pytest collects tests.
+
+A claim carries
+
+* ``claimed``: the statement **as printed** (a SymPy expression built from the parameters' symbols),
+* ``derive``: a function that derives the quantity with the engine's operations (the steps are
+  recorded on the tape while it runs),
+* ``numeric``: the independent numeric definition, a function of the parameter values (mpf) that
+  integrates and optimises the defining objects at the working precision.
+
+Example (a claim of one's own, in a notebook)::
+
+    >>> import sympy as sp
+    >>> from cbdp_sym import Claim, Param, Laplace, KL, f_divergence, fdiv_mp
+    >>> eps = sp.Symbol("epsilon", positive=True)
+    >>> c = Claim(
+    ...     id="MY-KL", paper="mine", label="KL of two Laplace laws", kind="identity",
+    ...     statement=r"\\mathrm{KL} = \\varepsilon - 1 + e^{-\\varepsilon}",
+    ...     params=[Param.positive("eps", eps)],
+    ...     claimed=lambda: eps - 1 + sp.exp(-eps),
+    ...     derive=lambda: f_divergence(KL, Laplace(0, 1/eps), Laplace(1, 1/eps))[0],
+    ...     numeric=lambda v: fdiv_mp(KL, Laplace(0, 1/v["eps"]), Laplace(1, 1/v["eps"])),
+    ... )
+    >>> from cbdp_sym import audit_claim
+    >>> audit_claim(c, dps=30).status
+    'verified'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import sympy as sp
+
+from .errors import ParameterError
+from .numbers import parse_number
+
+KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited")
+
+
+@dataclass
+class Param:
+    """A parameter of a claim: CLI name, SymPy symbol, domain and points spread over the domain."""
+
+    name: str
+    symbol: sp.Symbol
+    domain: str  # "positive", "real", "gt1", "nonzero", "positive-int"
+    points: tuple
+    description: str = ""
+    bounds: tuple | None = None  # (lo, hi) strict, for an extra restriction (e.g. |a| < eps)
+
+    @classmethod
+    def positive(cls, name, symbol, points=("1/1000", "1/10", "1", "7/2", "100"), description=""):
+        return cls(name, symbol, "positive", tuple(points), description)
+
+    @classmethod
+    def real(cls, name, symbol, points=("-3", "-1/2", "0", "1", "5/2"), description=""):
+        return cls(name, symbol, "real", tuple(points), description)
+
+    @classmethod
+    def greater_than_one(cls, name, symbol, points=("1001/1000", "3/2", "2", "7/2", "50"), description=""):
+        return cls(name, symbol, "gt1", tuple(points), description)
+
+    def validate(self, value) -> sp.Expr:
+        """Parse and check a value; raises :class:`ParameterError` with a one-line message."""
+        if isinstance(value, str):
+            value = parse_number(value, self.name)
+        value = sp.Rational(value) if isinstance(value, int) else sp.sympify(value)
+        if self.domain == "positive" and not value > 0:
+            raise ParameterError(f"{self.name} must be positive, got {value}")
+        if self.domain == "gt1" and not value > 1:
+            raise ParameterError(f"{self.name} must be greater than 1 (alpha > 1), got {value}")
+        if self.domain == "nonzero" and value == 0:
+            raise ParameterError(f"{self.name} must be non-zero")
+        return value
+
+
+@dataclass
+class Claim:
+    """One statement of a paper, audited by :func:`cbdp_sym.verify.audit_claim`."""
+
+    id: str
+    paper: str
+    label: str
+    kind: str
+    statement: str  # LaTeX of the statement as printed
+    params: list = field(default_factory=list)
+    derive: Callable | None = None
+    claimed: Callable | None = None
+    numeric: Callable | None = None
+    quantity: str = ""  # LaTeX of the quantity (left-hand side)
+    where: str = ""  # section / page in the paper
+    seed: str = ""  # seed file the statement was read from
+    conventions: tuple = ()
+    notes: str = ""
+    points: list | None = None  # explicit parameter points (dicts name -> string)
+    sweep: list | None = None  # points for bounds (default: points)
+    constraint: Callable | None = None  # extra check of a parameter point, raises ParameterError
+    laws: Callable | None = None  # values -> {law name: Distribution} for Expect(...) atoms
+    timeout: float = 120.0
+    tags: tuple = ()
+    source: str = ""  # set by the registry: paper folder / module file
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+
+    @property
+    def audited(self) -> bool:
+        return self.kind not in ("definition", "cited") or self.derive is not None
+
+    def symbols(self) -> dict:
+        return {p.name: p.symbol for p in self.params}
+
+    def parse_point(self, raw: dict) -> dict:
+        """Validate a parameter point ``{name: value}``; returns ``{name: exact SymPy number}``."""
+        known = {p.name: p for p in self.params}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise ParameterError(f"{self.id} has no parameter {unknown[0]!r} (its parameters: {', '.join(known) or 'none'})")
+        missing = [n for n in known if n not in raw]
+        if missing:
+            raise ParameterError(f"{self.id} needs --at {missing[0]}=VALUE")
+        point = {n: known[n].validate(v) for n, v in raw.items()}
+        if self.constraint:
+            self.constraint(point)
+        return point
+
+    def default_points(self) -> list:
+        if self.points is not None:
+            return [self.parse_point(p) for p in self.points]
+        if not self.params:
+            return [{}]
+        n = max(len(p.points) for p in self.params)
+        pts = []
+        for i in range(n):
+            pts.append(self.parse_point({p.name: p.points[i % len(p.points)] for p in self.params}))
+        return pts
+
+    def sweep_points(self) -> list:
+        if self.sweep is None:
+            return self.default_points()
+        return [self.parse_point(p) for p in self.sweep]

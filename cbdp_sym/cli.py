@@ -1,0 +1,170 @@
+"""The command line: ``cbdp-sym list | audit | show | eval``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import mpmath as mp
+import sympy as sp
+
+from .errors import CbdpError, ParameterError
+
+LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
+            "toolkit's normal(loc, scale) takes the standard deviation.")
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
+                                epilog=LAW_HELP)
+    p.add_argument("--path", action="append", default=[], metavar="DIR",
+                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="claim IDs with labels, and coverage of the catalogue")
+    a = sub.add_parser("audit", help="audit claims and write the reports")
+    a.add_argument("ids", nargs="*", metavar="ID")
+    a.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    a.add_argument("--json", type=Path, default=None, metavar="PATH", help="audit JSON (default OUT/audit.json)")
+    a.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR", help="report folder (default ./reports)")
+    a.add_argument("--no-pdf", action="store_true", help="write LaTeX and JSON but do not compile")
+    a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
+    a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    s = sub.add_parser("show", help="print a claim's derivation step by step")
+    s.add_argument("id", metavar="ID")
+    e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
+    e.add_argument("id", metavar="ID")
+    e.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter value (eps, sigma, alpha, d, v, mu1, mu2, sigma1, sigma2, lam, p, s, rho, delta, ...)")
+    e.add_argument("--dps", type=int, default=50)
+    e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
+    return p
+
+
+def _check_dps(dps):
+    if dps < 5 or dps > 1000:
+        raise ParameterError(f"--dps must be between 5 and 1000, got {dps}")
+
+
+def cmd_list(reg, args):
+    for c in reg.claims():
+        print(f"{c.id:<24} {c.label}")
+    print()
+    for key, (enc, cat, extra) in reg.coverage().items():
+        line = f"coverage {key}: {enc}/{cat} catalogued claims encoded"
+        if extra:
+            line += f" (+{len(extra)} parts: {', '.join(extra)})"
+        print(line)
+    return 0
+
+
+def cmd_audit(reg, args):
+    from . import cache
+    from .audit import run, summary_table, terminal_progress, write_reports
+
+    _check_dps(args.dps)
+    if args.no_cache:
+        cache.set_enabled(False)
+    claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
+    results = run(claims, args.dps, args.jobs, terminal_progress())
+    written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf)
+    print(summary_table(results))
+    print()
+    for w in written:
+        print(f"wrote {w}")
+    for p in problems:
+        print(f"warning: {p}", file=sys.stderr)
+    counts = {}
+    for r in results:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
+        return 1
+    return 0
+
+
+def _plain(x):
+    from .tape import Tex
+
+    if isinstance(x, Tex):
+        return x.latex
+    return sp.sstr(x)
+
+
+def cmd_show(reg, args):
+    from .verify import derive
+
+    claim = reg.get(args.id)
+    print(f"{claim.id}: {claim.label}")
+    print(f"  where: {claim.where}   seed: {claim.seed}")
+    print(f"  as printed: {claim.statement}")
+    if claim.derive is None:
+        print("  (no derivation: " + claim.kind + ")")
+        return 0
+    expr, steps = derive(claim)
+    for i, st in enumerate(steps, 1):
+        print(f"  ({i}) {st.note}")
+        lhs = _plain(st.lhs)
+        print(f"      {lhs} {st.rel} {_plain(st.rhs)}" if lhs else f"      {st.rel} {_plain(st.rhs)}")
+    if expr is not None:
+        print(f"  derived: {_plain(expr)}")
+    if claim.claimed:
+        print(f"  claimed: {_plain(claim.claimed())}")
+    return 0
+
+
+def _parse_at(items):
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ParameterError(f"--at expects NAME=VALUE, got {item!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def cmd_eval(reg, args):
+    from .numbers import mp_str
+    from .verify import derive, evaluate
+
+    _check_dps(args.dps)
+    claim = reg.get(args.id)
+    point = claim.parse_point(_parse_at(args.at))
+    derived_expr = derive(claim)[0] if claim.derive else None
+    claimed_expr = claim.claimed() if claim.claimed else None
+    with mp.workdps(args.dps + 10):
+        derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
+        claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
+        numeric = claim.numeric(point) if claim.numeric else None
+        out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
+               "derived": mp_str(derived, args.dps) if derived is not None else None,
+               "numeric": mp_str(numeric, args.dps) if numeric is not None else None,
+               "claimed": mp_str(claimed, args.dps) if claimed is not None else None}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"{claim.id} at " + ", ".join(f"{k}={v}" for k, v in out["params"].items()))
+        for k in ("derived", "numeric", "claimed"):
+            print(f"  {k:<8} {out[k] if out[k] is not None else '(none)'}")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        from .registry import Registry
+
+        reg = Registry(args.path)
+        return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval}[args.cmd](reg, args)
+    except CbdpError as exc:
+        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover
+        print("cbdp-sym: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

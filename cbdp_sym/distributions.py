@@ -1,0 +1,276 @@
+"""Probability laws with a symbolic density that knows its kinks and an mpmath density.
+
+Conventions (stated in every report):
+
+* ``Laplace(loc, scale)`` has density ``exp(-|x - loc| / scale) / (2 scale)``. CBDP's
+  ``Lap(mu, 1/eps)`` is ``Laplace(mu, 1/eps)``; Mironov's ``Lambda(mu, lambda)`` is ``Laplace(mu, lam)``.
+* ``Normal(loc, std)`` takes the **standard deviation**; the papers' ``N(mu, sigma^2)`` takes the variance
+  and is ``Normal(mu, sigma)``.
+* ``Product(D1, ..., Dd)`` is the law of independent coordinates.
+
+Parameters may be SymPy expressions (derivations) or numbers (numerics); they are validated on
+construction: a scale must be positive (for a symbol, its assumptions must make it positive).
+
+>>> import sympy as sp
+>>> eps = sp.Symbol("epsilon", positive=True)
+>>> P = Laplace(0, 1 / eps)
+>>> P.pdf()
+epsilon*exp(-epsilon*Abs(x))/2
+>>> P.kinks()
+[0]
+>>> Laplace(0, -1)
+Traceback (most recent call last):
+...
+cbdp_sym.errors.ParameterError: Laplace: scale must be positive, got -1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath as mp
+import sympy as sp
+
+from .errors import ParameterError
+from .numbers import to_mpf
+
+X = sp.Symbol("x", real=True)
+
+
+def _as_param(value):
+    if isinstance(value, mp.mpf):
+        return value
+    if isinstance(value, str):
+        from .numbers import parse_number
+
+        return parse_number(value)
+    try:
+        return sp.sympify(value)
+    except (sp.SympifyError, TypeError):
+        raise ParameterError(f"{value!r} is not a number or a SymPy expression") from None
+
+
+def _check_real(owner: str, name: str, value):
+    if isinstance(value, mp.mpf):
+        if not mp.isfinite(value):
+            raise ParameterError(f"{owner}: {name} must be finite, got {value}")
+        return
+    if value.is_real is False or value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+        raise ParameterError(f"{owner}: {name} must be a finite real number, got {value}")
+    if value.is_real is None:
+        raise ParameterError(f"{owner}: {name}={value} is not known to be real (declare its symbols real)")
+
+
+def _check_positive(owner: str, name: str, value):
+    _check_real(owner, name, value)
+    if isinstance(value, mp.mpf):
+        ok = value > 0
+    else:
+        ok = value.is_positive
+    if ok is not True:
+        raise ParameterError(f"{owner}: {name} must be positive, got {value}")
+
+
+class Distribution:
+    """Base class: a law on the real line (or on R^d for :class:`Product`)."""
+
+    dim = 1
+
+    def pdf(self, x=X) -> sp.Expr:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def log_pdf(self, x=X) -> sp.Expr:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def kinks(self) -> list:
+        """Points where the density is not smooth (symbolic or numeric, as the parameters)."""
+        return []
+
+    def mp_pdf(self, x):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def mp_log_pdf(self, x):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def mp_kinks(self) -> list:
+        return [to_mpf(k) for k in self.kinks()]
+
+    def mp_width(self):
+        """The law's scale (Laplace scale, Gaussian standard deviation), a quadrature hint."""
+        raise NotImplementedError  # pragma: no cover
+
+    def mp_breaks(self) -> list:
+        """Kinks plus points that help quadrature resolve the bulk of the density."""
+        c, w = self.mp_loc(), self.mp_width()
+        return list(self.mp_kinks()) + [c + w * k for k in (-8, -2, 2, 8)] + [c]
+
+    def mp_reach(self):
+        """A distance from the location beyond which the tails are checked for integrability."""
+        raise NotImplementedError  # pragma: no cover
+
+    def subs(self, mapping) -> "Distribution":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def latex(self, printer=None) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, init=False)
+class Laplace(Distribution):
+    """Laplace law with density ``exp(-|x - loc|/scale) / (2 scale)`` (kink at ``loc``)."""
+
+    loc: object
+    scale: object
+
+    def __init__(self, loc, scale):
+        loc, scale = _as_param(loc), _as_param(scale)
+        _check_real("Laplace", "loc", loc)
+        _check_positive("Laplace", "scale", scale)
+        object.__setattr__(self, "loc", loc)
+        object.__setattr__(self, "scale", scale)
+
+    def pdf(self, x=X):
+        return sp.exp(-sp.Abs(x - self.loc) / self.scale) / (2 * self.scale)
+
+    def log_pdf(self, x=X):
+        return -sp.Abs(x - self.loc) / self.scale - sp.log(2 * self.scale)
+
+    def kinks(self):
+        return [self.loc]
+
+    def _mp(self):
+        key = mp.mp.prec
+        cache = self.__dict__.setdefault("_mpcache", {})
+        if key not in cache:
+            loc, b = to_mpf(self.loc), to_mpf(self.scale)
+            cache[key] = (loc, 1 / b, 1 / (2 * b), mp.log(2 * b))
+        return cache[key]
+
+    def mp_pdf(self, x):
+        loc, inv, half_inv, _ = self._mp()
+        return mp.exp(-abs(x - loc) * inv) * half_inv
+
+    def mp_log_pdf(self, x):
+        loc, inv, _, log2b = self._mp()
+        return -abs(x - loc) * inv - log2b
+
+    def mp_reach(self):
+        return 200 * to_mpf(self.scale)
+
+    def mp_width(self):
+        return to_mpf(self.scale)
+
+    def mp_loc(self):
+        return self._mp()[0]
+
+    def subs(self, mapping):
+        return Laplace(_subs(self.loc, mapping), _subs(self.scale, mapping))
+
+    def latex(self, printer=None):
+        from .printing import latex
+
+        return rf"\mathrm{{Lap}}\left({latex(self.loc)}, {latex(self.scale)}\right)"
+
+
+@dataclass(frozen=True, init=False)
+class Normal(Distribution):
+    """Gaussian law ``N(loc, std^2)``: the second argument is the standard deviation."""
+
+    loc: object
+    std: object
+
+    def __init__(self, loc, std):
+        loc, std = _as_param(loc), _as_param(std)
+        _check_real("Normal", "loc", loc)
+        _check_positive("Normal", "std", std)
+        object.__setattr__(self, "loc", loc)
+        object.__setattr__(self, "std", std)
+
+    def pdf(self, x=X):
+        return sp.exp(-((x - self.loc) ** 2) / (2 * self.std**2)) / (self.std * sp.sqrt(2 * sp.pi))
+
+    def log_pdf(self, x=X):
+        return -((x - self.loc) ** 2) / (2 * self.std**2) - sp.log(self.std * sp.sqrt(2 * sp.pi))
+
+    def _mp(self):
+        key = mp.mp.prec
+        cache = self.__dict__.setdefault("_mpcache", {})
+        if key not in cache:
+            loc, s = to_mpf(self.loc), to_mpf(self.std)
+            cache[key] = (loc, 1 / (2 * s**2), 1 / (s * mp.sqrt(2 * mp.pi)), mp.log(s * mp.sqrt(2 * mp.pi)))
+        return cache[key]
+
+    def mp_pdf(self, x):
+        loc, c, norm, _ = self._mp()
+        return mp.exp(-((x - loc) ** 2) * c) * norm
+
+    def mp_log_pdf(self, x):
+        loc, c, _, lognorm = self._mp()
+        return -((x - loc) ** 2) * c - lognorm
+
+    def mp_reach(self):
+        return 40 * to_mpf(self.std)
+
+    def mp_width(self):
+        return to_mpf(self.std)
+
+    def mp_loc(self):
+        return self._mp()[0]
+
+    def subs(self, mapping):
+        return Normal(_subs(self.loc, mapping), _subs(self.std, mapping))
+
+    def latex(self, printer=None):
+        from .printing import latex
+
+        return rf"\mathcal{{N}}\left({latex(self.loc)}, {latex(self.std**2 if not isinstance(self.std, mp.mpf) else self.std**2)}\right)"
+
+
+@dataclass(frozen=True, init=False)
+class Product(Distribution):
+    """Independent coordinates: ``Product(D1, ..., Dd)`` is a law on R^d."""
+
+    components: tuple
+
+    def __init__(self, *components):
+        if not components:
+            raise ParameterError("Product: at least one component is needed")
+        for c in components:
+            if not isinstance(c, Distribution) or isinstance(c, Product):
+                raise ParameterError(f"Product: components must be one-dimensional laws, got {c!r}")
+        object.__setattr__(self, "components", tuple(components))
+
+    @property
+    def dim(self):  # type: ignore[override]
+        return len(self.components)
+
+    def symbols(self):
+        return [sp.Symbol(f"x_{i + 1}", real=True) for i in range(self.dim)]
+
+    def pdf(self, xs=None):
+        xs = xs or self.symbols()
+        return sp.Mul(*[c.pdf(x) for c, x in zip(self.components, xs)])
+
+    def log_pdf(self, xs=None):
+        xs = xs or self.symbols()
+        return sp.Add(*[c.log_pdf(x) for c, x in zip(self.components, xs)])
+
+    def subs(self, mapping):
+        return Product(*[c.subs(mapping) for c in self.components])
+
+    def latex(self, printer=None):
+        return r"\bigotimes_{i} " + "".join(c.latex() for c in self.components[:1])
+
+
+def _subs(value, mapping):
+    if isinstance(value, mp.mpf):
+        return value
+    return sp.sympify(value).subs(mapping)
+
+
+def shift(law: Distribution, by) -> Distribution:
+    """The law of ``X + by`` (for a product, ``by`` is a vector)."""
+    if isinstance(law, Product):
+        if len(by) != law.dim:
+            raise ParameterError(f"shift vector has {len(by)} coordinates, the law has {law.dim}")
+        return Product(*[shift(c, b) for c, b in zip(law.components, by)])
+    return type(law)(law.loc + _as_param(by), getattr(law, "scale", None) if isinstance(law, Laplace) else law.std)

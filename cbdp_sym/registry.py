@@ -1,0 +1,134 @@
+"""Discovery of derivations, the way pytest discovers tests.
+
+A *derivation root* is a folder with one sub-folder per paper.  A paper folder holds ``_paper.py``
+(metadata: ``PAPER = {...}``), optionally ``catalogue.tsv`` (every catalogued claim ID, for coverage)
+and any number of ``*.py`` modules (not starting with ``_``) whose module-level :class:`Claim`
+objects are the paper's claims.  Modules are imported under unique names
+(``cbdp_sym_derivations.<root hash>.<paper>.<module>``), so two papers may both have a ``t9.py``.
+
+The built-in root ships inside the package (``cbdp_sym/derivations`` after ``pip install``, the
+repository's ``derivations/`` in a checkout); users add roots with ``--path DIR``.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .claims import Claim
+from .errors import CbdpError, UnknownClaimError
+
+
+@dataclass
+class Paper:
+    key: str
+    meta: dict
+    folder: Path
+    claims: list = field(default_factory=list)
+    catalogue: list = field(default_factory=list)  # [(id, label)]
+
+
+def builtin_root() -> Path:
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "derivations", here.parent / "derivations"):
+        if candidate.is_dir():
+            return candidate
+    raise CbdpError("the built-in derivations are missing from this installation")
+
+
+def _import(path: Path, name: str):
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except Exception:
+        del sys.modules[name]
+        raise
+    return mod
+
+
+class Registry:
+    """All papers and claims under the given roots (built-in first)."""
+
+    def __init__(self, extra_roots=(), builtin=True):
+        self.papers: dict[str, Paper] = {}
+        roots = ([builtin_root()] if builtin else []) + [Path(r) for r in extra_roots]
+        for root in roots:
+            if not root.is_dir():
+                raise CbdpError(f"--path {root}: not a folder")
+            self._load_root(root.resolve())
+
+    def _load_root(self, root: Path):
+        tag = "r" + hashlib.sha1(str(root).encode()).hexdigest()[:8]
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))):
+            meta_file = folder / "_paper.py"
+            if meta_file.exists():
+                meta = getattr(_import(meta_file, f"cbdp_sym_derivations.{tag}.{folder.name}._paper"), "PAPER", {})
+            else:
+                meta = {"key": folder.name, "title": folder.name}
+            key = meta.get("key", folder.name)
+            paper = self.papers.setdefault(key, Paper(key, meta, folder))
+            cat = folder / "catalogue.tsv"
+            if cat.exists():
+                for line in cat.read_text(encoding="utf-8").splitlines():
+                    if line and not line.startswith("#"):
+                        cid, _, label = line.partition("\t")
+                        paper.catalogue.append((cid.strip(), label.strip()))
+            for mod_path in sorted(folder.glob("*.py")):
+                if mod_path.name.startswith("_"):
+                    continue
+                mod = _import(mod_path, f"cbdp_sym_derivations.{tag}.{folder.name}.{mod_path.stem}")
+                for obj in vars(mod).values():
+                    if isinstance(obj, Claim) and obj not in paper.claims:
+                        obj.source = f"{folder.name}/{mod_path.name}"
+                        paper.claims.append(obj)
+        ids = {}
+        for paper in self.papers.values():
+            for c in paper.claims:
+                if c.id in ids and ids[c.id] is not c:
+                    raise CbdpError(f"claim {c.id} is defined twice")
+                ids[c.id] = c
+
+    def claims(self) -> list[Claim]:
+        """Every encoded claim, papers in order, claims in catalogue order (then by ID)."""
+        out = []
+        for paper in self.papers.values():
+            order = {cid: i for i, (cid, _) in enumerate(paper.catalogue)}
+
+            def key(c, order=order):
+                base = c.id.split("-")
+                # a part (CBDP-EQ1-KL) sorts right after its parent ID
+                for n in range(len(base), 0, -1):
+                    cand = "-".join(base[:n])
+                    if cand in order:
+                        return (order[cand], c.id)
+                return (len(order), c.id)
+
+            out.extend(sorted(paper.claims, key=key))
+        return out
+
+    def get(self, cid: str) -> Claim:
+        for c in self.claims():
+            if c.id == cid:
+                return c
+        for paper in self.papers.values():
+            for cat_id, label in paper.catalogue:
+                if cat_id == cid:
+                    raise UnknownClaimError(f"{cid} ({label}) is catalogued but not encoded yet")
+        raise UnknownClaimError(f"unknown claim ID {cid!r} (see `cbdp-sym list`)")
+
+    def coverage(self) -> dict:
+        out = {}
+        for key, paper in self.papers.items():
+            cat = {cid for cid, _ in paper.catalogue}
+            enc = {c.id for c in paper.claims}
+            out[key] = (len(cat & enc), len(cat), sorted(enc - cat))
+        return out
+
+    def paper_of(self, claim: Claim) -> Paper:
+        return self.papers[claim.paper]

@@ -1,0 +1,290 @@
+"""Reports: the LaTeX appendix (standalone and ``\\input`` fragment), its PDF, and ``audit.json``.
+
+Nothing here recomputes: it renders the :class:`~cbdp_sym.verify.Result` objects.  Templates use
+jinja2 with LaTeX-friendly delimiters (``((* *))`` blocks, ``((( )))`` variables) and
+``StrictUndefined``; prose is escaped, mathematics comes from the one printer
+(:mod:`cbdp_sym.printing`).  Output is byte-reproducible: no times, no absolute paths, sorted keys.
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+import jinja2
+import sympy as sp
+
+from .printing import latex
+from .tape import Tex
+
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
+    ">": r"\textgreater{}",
+}
+_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
+
+
+def tex_escape(text) -> str:
+    """Escape prose for LaTeX.
+
+    >>> tex_escape("50% of a_b & {c}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
+    """
+    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
+
+
+def note_tex(text: str) -> str:
+    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
+    parts = _MATH_SPLIT.split(text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
+
+
+def _env():
+    here = Path(__file__).resolve().parent / "templates"
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(here)),
+        block_start_string="((*", block_end_string="*))",
+        variable_start_string="(((", variable_end_string=")))",
+        comment_start_string="((=", comment_end_string="=))",
+        undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["esc"] = tex_escape
+    return env
+
+
+# -- layout of mathematics -------------------------------------------------------------------------
+_WIDTH = 62  # visible characters that fit on a line of the display
+
+
+def visible_width(tex: str) -> int:
+    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
+    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
+    t = re.sub(r"\\frac\{", "{", t)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    t = re.sub(r"[{}\s^_]", "", t)
+    return len(t)
+
+
+def _break_expr(expr, first_width: int) -> list[str]:
+    """Split a sum into lines of at most about :data:`_WIDTH` characters."""
+    tex = latex(expr)
+    if visible_width(tex) + first_width <= _WIDTH or not isinstance(expr, sp.Add):
+        return [tex]
+    terms = list(sp.Add.make_args(expr))
+    if len(terms) < 2:
+        return [tex]
+    lines, cur, width = [], "", first_width
+    for i, term in enumerate(terms):
+        t = latex(term)
+        sign = ""
+        if i > 0:
+            if t.startswith("-"):
+                sign, t = "- ", t[1:].lstrip()
+            else:
+                sign = "+ "
+        piece = sign + t
+        w = visible_width(piece)
+        if cur and width + w > _WIDTH:
+            lines.append(cur)
+            cur, width = piece, 6 + w
+        else:
+            cur, width = (cur + " " + piece).strip(), width + w
+    lines.append(cur)
+    return lines
+
+
+def _side(x):
+    if isinstance(x, Tex):
+        return x.latex
+    if isinstance(x, str):
+        return x
+    return latex(x)
+
+
+def equation_lines(lhs, rel, rhs) -> str:
+    """``lhs &rel rhs`` broken over several ``align*`` lines when it is too wide."""
+    lt = _side(lhs)
+    if isinstance(rhs, (Tex, str)) or not isinstance(rhs, sp.Basic):
+        rt = _side(rhs)
+        if visible_width(lt) + visible_width(rt) > _WIDTH and lt:
+            return f"{lt} \\\\ &{rel} {rt}"
+        return f"{lt} &{rel} {rt}" if rel else f"{lt} & {rt}"
+    lw = visible_width(lt)
+    if lw > _WIDTH // 2:  # long left side: put the right side on its own line
+        parts = _break_expr(rhs, 4)
+        body = f"{lt} \\\\ &{rel} {parts[0]}"
+    else:
+        parts = _break_expr(rhs, lw + 2)
+        body = f"{lt} &{rel} {parts[0]}"
+    for p in parts[1:]:
+        body += f" \\\\ &\\quad {p}"
+    return body
+
+
+def steps_tex(steps) -> str:
+    lines = []
+    for i, st in enumerate(steps, 1):
+        rel = {"=": "=", "<": "<", "": ""}.get(st.rel, st.rel)
+        lines.append(r"\shortintertext{\footnotesize (" + str(i) + ") " + note_tex(st.note) + "}")
+        lines.append(equation_lines(st.lhs, rel, st.rhs) + (r" \\" if i < len(steps) else ""))
+    return "\n".join(lines)
+
+
+def statement_tex(stmt: str) -> str:
+    """A printed statement: split at top-level ``;`` / ``,\\ `` separators into lines."""
+    parts = [p.strip() for p in re.split(r";\\ |,\\ (?=[a-z]\^\*|b\^\*)", stmt) if p.strip()]
+    out = []
+    for p in parts:
+        if visible_width(p) > _WIDTH and "=" in p:
+            lhs, _, rhs = p.partition("=")
+            out.append(f"{lhs} \\\\ &= {rhs}")
+        else:
+            out.append("& " + p)
+    return " \\\\\n".join(out)
+
+
+def _short(value: str | None, n: int = 16) -> str:
+    if value is None:
+        return "--"
+    if value in ("inf", "-inf", "nan"):
+        return {"inf": r"$\infty$", "-inf": r"$-\infty$", "nan": "NaN"}[value]
+    import mpmath as mp
+
+    with mp.workdps(n + 5):
+        return "$" + mp.nstr(mp.mpf(value), n, min_fixed=-3, max_fixed=5).replace("e", r"\mathrm{e}") + "$"
+
+
+# -- provenance --------------------------------------------------------------------------------
+def _git(args, cwd):
+    try:
+        out = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def provenance(dps: int) -> list[tuple[str, str]]:
+    root = Path(__file__).resolve().parent.parent
+    commit = _git(["rev-parse", "HEAD"], root)
+    if commit:
+        dirty = _git(["status", "--porcelain", "--untracked-files=no"], root)
+        commit = commit + (" (with uncommitted changes)" if dirty else "")
+    else:
+        commit = "not a git checkout"
+
+    def ver(name):
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "not installed"
+
+    from . import __version__
+
+    return [
+        ("cbdp-sym", __version__), ("commit", commit), ("precision", f"{dps} digits (numerics at {dps + 10})"),
+        ("python", platform.python_version()), ("sympy", ver("sympy")), ("mpmath", ver("mpmath")),
+        ("python-flint", ver("python-flint")), ("jinja2", ver("jinja2")), ("numpy", ver("numpy")),
+    ]
+
+
+# -- JSON ------------------------------------------------------------------------------------
+def result_json(r) -> dict:
+    c = r.claim
+    return {
+        "id": c.id, "paper": c.paper, "label": c.label, "kind": c.kind, "status": r.status,
+        "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else None,
+        "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else None,
+        "statement_latex": c.statement, "where": c.where, "seed": c.seed, "source": c.source,
+        "checks": [ch.as_json() for ch in r.checks], "counterexample": r.counterexample, "message": r.message,
+        "symbolic": r.symbolic, "steps": len(r.steps), "conventions": list(c.conventions),
+    }
+
+
+def audit_json(results, dps: int) -> str:
+    doc = {"dps": dps, "provenance": dict(provenance(dps)), "claims": [result_json(r) for r in results]}
+    return json.dumps(doc, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+# -- LaTeX -----------------------------------------------------------------------------------
+def _result_view(r) -> dict:
+    c = r.claim
+    bound = c.kind in ("upper", "lower", "strict-upper")
+    checks = []
+    for ch in r.checks:
+        last = _short(ch.slack, 4) if bound else (f"{ch.digits:g}" if ch.digits is not None else "--")
+        checks.append({"params": ", ".join(f"{k}={v}" for k, v in ch.params.items()) or "--",
+                       "claimed": _short(ch.claimed), "derived": _short(ch.derived), "numeric": _short(ch.numeric),
+                       "last": last})
+    d = r.min_digits()
+    cx = None
+    if r.counterexample:
+        cx = "; ".join(f"{k}: {v}" for k, v in r.counterexample.items())
+    return {
+        "id": c.id, "label": c.label, "status": r.status, "message": r.message, "where": c.where, "seed": c.seed,
+        "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),
+        "statement_lines": statement_tex(c.statement),
+        "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else "",
+        "claimed_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.claimed_expr) if r.claimed_expr is not None else "",
+        "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else "",
+        "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.derived_expr) if r.derived_expr is not None else "",
+        "steps": bool(r.steps), "steps_latex": steps_tex(r.steps), "checks": checks, "counterexample": cx,
+        "notes": c.notes, "conventions": "; ".join(c.conventions),
+    }
+
+
+GLOBAL_CONVENTIONS = (
+    "Natural logarithms throughout.",
+    "Lap(mu, 1/eps) has density (eps/2) exp(-eps |x - mu|), i.e. scale 1/eps; N(mu, sigma^2) takes the variance "
+    "(the toolkit's Normal(loc, std) takes the standard deviation).",
+    "Table cells are divergences D(P, Q) with P the unshifted law and Q the law shifted by v (v = 1 in one dimension).",
+    "Generators as printed: KL f(t) = t log t on t >= 0; TV f(t) = |t - 1|/2 on the real line; alpha-divergence "
+    "f(t) = (|t|^alpha - 1)/(alpha^2 - alpha) on the real line.",
+    "lin = {a x + b : a, b real}, feature phi(x) = x.",
+)
+
+
+def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str]:
+    env = _env()
+    views = [_result_view(r) for r in results]
+    ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
+                     "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
+           "results": views, "dps": dps, "conventions": GLOBAL_CONVENTIONS, "provenance": provenance(dps),
+           "coverage": coverage, "body": body_name}
+    body = env.get_template("appendix-body.tex.j2").render(**ctx)
+    standalone = env.get_template("appendix.tex.j2").render(**ctx)
+    return standalone, body
+
+
+def latexmk_available() -> bool:
+    return shutil.which("latexmk") is not None and shutil.which("pdflatex") is not None
+
+
+_OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\)")
+
+
+def compile_pdf(tex_path: Path, epoch: str | None = None) -> tuple[bool, list[float], str]:
+    """Compile with latexmk; returns ``(ok, overfull widths over 1pt, log tail)``."""
+    env = dict(os.environ)
+    env["SOURCE_DATE_EPOCH"] = epoch or env.get("SOURCE_DATE_EPOCH") or "0"
+    env["FORCE_SOURCE_DATE"] = "1"
+    cmd = ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex_path.name]
+    proc = subprocess.run(cmd, cwd=tex_path.parent, capture_output=True, text=True, env=env, timeout=600)
+    log_path = tex_path.with_suffix(".log")
+    log = log_path.read_text(errors="replace") if log_path.exists() else proc.stdout + proc.stderr
+    over = [float(w) for w in _OVERFULL.findall(log) if float(w) > 1.0]
+    ok = proc.returncode == 0 and tex_path.with_suffix(".pdf").exists()
+    subprocess.run(["latexmk", "-c", tex_path.name], cwd=tex_path.parent, capture_output=True, env=env, timeout=120)
+    tail = "\n".join(log.splitlines()[-15:])
+    return ok, over, tail
+
+
+def commit_epoch() -> str:
+    root = Path(__file__).resolve().parent.parent
+    return _git(["log", "-1", "--format=%ct"], root) or "0"
