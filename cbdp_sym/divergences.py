@@ -167,7 +167,7 @@ class Generator:
                    note=
                    f"stationarity on $({latex(l)}, {latex(r)})$, valid for ${latex(s_lo.subs(back))} < s < {latex(s_hi.subs(back))}$")
             with time_limit(60, "value of the conjugate"):
-                val = simplify(sp.powsimp(sp.expand_power_base(t_star * S - fpt.subs(tv, t_star), force=False)))
+                val = _tidy(simplify(sp.powsimp(sp.expand_power_base(t_star * S - fpt.subs(tv, t_star), force=False))))
             record(Tex("f^*(s)"), val.subs(back), f"value at $t^*$ for ${latex(s_lo.subs(back))} < s < {latex(s_hi.subs(back))}$")
             cases.append((val, s_lo, s_hi, False, False))
         # kinks of f: the subdifferential interval

@@ -18,7 +18,18 @@ from .errors import ParameterError
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
     """``int_lo^hi f`` with the interval split at every kink (mpmath's tanh-sinh on each piece)."""
     pts = sorted({mp.mpf(k) for k in kinks if lo < k < hi})
-    return mp.quad(f, [lo, *pts, hi])
+    # tanh-sinh's stopping rule is partly absolute: integrate O(1) values
+    scale = mp.mpf(0)
+    for p in pts or [mp.mpf(0)]:
+        try:
+            v = abs(f(p))
+        except (ValueError, ZeroDivisionError):
+            continue
+        if mp.isfinite(v) and v > scale:
+            scale = v
+    if scale == 0:
+        return mp.quad(f, [lo, *pts, hi])
+    return mp.quad(lambda x: f(x) / scale, [lo, *pts, hi]) * scale
 
 
 def expect_mp(law: Distribution, g, kinks=()):
@@ -68,7 +79,7 @@ def fdiv_mp(gen, P: Distribution, Q: Distribution, **params):
         lp, lq = P.mp_log_pdf(x), Q.mp_log_pdf(x)
         q = mp.exp(lq)
         if q == 0:
-            return mp.zero
+            return mp.mpf(0)
         return q * gen.mp_f(mp.exp(lp - lq), **params)
 
     return quad_split(integrand, list(P.mp_breaks()) + list(Q.mp_breaks()))
@@ -104,24 +115,49 @@ class LinObjective:
         self._kcache = {}
         self._wkey, self._w = None, {}
 
+    def _logw(self, a, b):
+        def logw(x):
+            c = self.c0(a * x + b, *self.pvals)
+            return mp.log(c) + self.Q.mp_log_pdf(x) if c > 0 else -mp.inf
+
+        return logw
+
     def _kinks(self, a, b):
+        """Breakpoints for ``q(x) f^*(a x + b)``: kinks, the peak, and its tails at their own scale.
+
+        Also fixes the scale ``exp(L(peak))`` by which the integrands are divided, so that tanh-sinh
+        works on O(1) values (its stopping rule is partly absolute).
+        """
         key = (a, b, mp.mp.prec)
         if key not in self._kcache:
             ks = list(self.Q.mp_kinks())
             if a != 0:
                 ks += [(k - b) / a for k in self.conj_kinks]
-
-            def logw(x):
-                c = self.c0(a * x + b, *self.pvals)
-                return mp.log(c) + self.Q.mp_log_pdf(x) if c > 0 else -mp.inf
-
-            if not self.Q.kinks():  # a smooth law: split around the tilted peak
+            logw = self._logw(a, b)
+            w = self.Q.mp_width()
+            if self.Q.kinks():
+                m = self.Q.mp_loc()
+            else:  # a smooth law: split around the tilted peak
                 try:
-                    ks += peak_breaks(logw, self.Q.mp_loc(), self.Q.mp_width())
+                    pk = peak_breaks(logw, self.Q.mp_loc(), w)
+                    ks += pk
+                    m = pk[2]
                 except (ValueError, ZeroDivisionError):
-                    pass
-            self._kcache = {key: ks}
-        return self._kcache[key]
+                    m = self.Q.mp_loc()
+            Lm = logw(m)
+            with mp.workdps(20):
+                for side in (1, -1):  # tail scales from the log-slope next to the peak
+                    slope = (logw(m + side * w) - logw(m + side * 2 * w)) / w
+                    if mp.isfinite(slope) and slope > 0:
+                        ell = 1 / slope
+                        ks += [m + side * ell * k for k in (1, 4, 16, 48)]
+            scale = mp.exp(Lm) if mp.isfinite(Lm) else mp.mpf(1)
+            self._kcache = {key: (ks, scale)}
+        return self._kcache[key][0]
+
+    def _scale(self, a, b):
+        self._kinks(a, b)
+        return self._kcache[(a, b, mp.mp.prec)][1]
 
     def finite(self, theta) -> bool:
         """Whether ``E_Q[f^*(h)]`` is finite: the log-integrand must decrease along both tails."""
@@ -145,6 +181,7 @@ class LinObjective:
         if self._wkey != key:
             self._wkey, self._w = key, {}
         cache = self._w
+        scale = self._scale(a, b)
 
         def w(x, k):
             hit = cache.get(x)
@@ -153,7 +190,7 @@ class LinObjective:
                 h = a * x + b
                 hit = cache[x] = [None, None, None, q, h]
             if hit[k] is None:
-                hit[k] = (self.c0, self.c1, self.c2)[k](hit[4], *self.pvals) * hit[3]
+                hit[k] = (self.c0, self.c1, self.c2)[k](hit[4], *self.pvals) * hit[3] / scale
             return hit[k]
 
         return w
@@ -161,28 +198,31 @@ class LinObjective:
     def value(self, theta):
         a, b = theta
         w = self._weights(a, b)
-        eq = quad_split(lambda x: w(x, 0), self._kinks(a, b))
+        eq = quad_split(lambda x: w(x, 0), self._kinks(a, b)) * self._scale(a, b)
         return a * self.mean_p + b - eq
 
     def gradient(self, theta):
         a, b = theta
         ks, w = self._kinks(a, b), self._weights(a, b)
-        e1x = quad_split(lambda x: w(x, 1) * x, ks)
-        e1 = quad_split(lambda x: w(x, 1), ks)
+        sc = self._scale(a, b)
+        e1x = quad_split(lambda x: w(x, 1) * x, ks) * sc
+        e1 = quad_split(lambda x: w(x, 1), ks) * sc
         return [self.mean_p - e1x, 1 - e1]
 
     def intercept_terms(self, theta):
         """``(E_Q[f^*'(h)], E_Q[f^*''(h)])``: what the optimal intercept depends on."""
         a, b = theta
         ks, w = self._kinks(a, b), self._weights(a, b)
-        return quad_split(lambda x: w(x, 1), ks), quad_split(lambda x: w(x, 2), ks)
+        sc = self._scale(a, b)
+        return quad_split(lambda x: w(x, 1), ks) * sc, quad_split(lambda x: w(x, 2), ks) * sc
 
     def hessian(self, theta):
         a, b = theta
         ks, w = self._kinks(a, b), self._weights(a, b)
-        hxx = -quad_split(lambda x: w(x, 2) * x * x, ks)
-        hx1 = -quad_split(lambda x: w(x, 2) * x, ks)
-        h11 = -quad_split(lambda x: w(x, 2), ks)
+        sc = self._scale(a, b)
+        hxx = -quad_split(lambda x: w(x, 2) * x * x, ks) * sc
+        hx1 = -quad_split(lambda x: w(x, 2) * x, ks) * sc
+        h11 = -quad_split(lambda x: w(x, 2), ks) * sc
         return [[hxx, hx1], [hx1, h11]]
 
 
@@ -342,4 +382,16 @@ def restricted_lin_mp(gen, P, Q, free=(True, True), theta0=(0, 0), **params) -> 
         coarse = profile_maximize(LinObjective(gen, P, Q, **params), theta0, list(free), tol_digits=14)
     obj = LinObjective(gen, P, Q, **params)
     start = [c if f else t for c, t, f in zip(coarse.theta, theta0, free)]  # fixed coordinates exact
-    return profile_maximize(obj, start, list(free), tol_digits=target - 5)
+    opt = profile_maximize(obj, start, list(free), tol_digits=target - 5)
+    # a small value is a difference of O(1) terms: re-polish with the digits the cancellation costs
+    terms = 1 + abs(opt.theta[-1]) + sum(abs(t) for t in opt.theta[:-1]) * (1 + abs(obj.mean_p))
+    if opt.value != 0 and mp.isfinite(opt.value):
+        extra = int(mp.ceil(mp.log10(terms / abs(opt.value))))
+        if extra > 2:
+            with mp.workdps(target + extra):
+                obj = LinObjective(gen, P, Q, **params)
+                start = [mp.mpf(c) if f else t for c, t, f in zip(opt.theta, theta0, free)]
+                fine = profile_maximize(obj, start, list(free), tol_digits=target + extra - 5)
+            fine.value = +fine.value
+            return fine
+    return opt

@@ -25,7 +25,7 @@ from .tape import Tex
 _TEX_ESCAPES = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
-    ">": r"\textgreater{}",
+    ">": r"\textgreater{}", "|": r"\textbar{}",
 }
 _MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
 
@@ -56,6 +56,7 @@ def _env():
         keep_trailing_newline=True,
     )
     env.filters["esc"] = tex_escape
+    env.filters["note"] = note_tex
     return env
 
 
@@ -150,7 +151,7 @@ def statement_tex(stmt: str) -> str:
     return " \\\\\n".join(out)
 
 
-def _short(value: str | None, n: int = 16) -> str:
+def _short(value: str | None, n: int = 12) -> str:
     if value is None:
         return "--"
     if value in ("inf", "-inf", "nan"):
@@ -241,12 +242,13 @@ def _result_view(r) -> dict:
 
 GLOBAL_CONVENTIONS = (
     "Natural logarithms throughout.",
-    "Lap(mu, 1/eps) has density (eps/2) exp(-eps |x - mu|), i.e. scale 1/eps; N(mu, sigma^2) takes the variance "
-    "(the toolkit's Normal(loc, std) takes the standard deviation).",
-    "Table cells are divergences D(P, Q) with P the unshifted law and Q the law shifted by v (v = 1 in one dimension).",
-    "Generators as printed: KL f(t) = t log t on t >= 0; TV f(t) = |t - 1|/2 on the real line; alpha-divergence "
-    "f(t) = (|t|^alpha - 1)/(alpha^2 - alpha) on the real line.",
-    "lin = {a x + b : a, b real}, feature phi(x) = x.",
+    r"$\mathrm{Lap}(\mu, 1/\varepsilon)$ has density $\frac{\varepsilon}{2} e^{-\varepsilon|x-\mu|}$, i.e. scale "
+    r"$1/\varepsilon$; $\mathcal{N}(\mu, \sigma^2)$ takes the variance (the toolkit's Normal(loc, std) and the CLI's "
+    "normal(loc, scale) take the standard deviation).",
+    r"Table cells are divergences $D(P, Q)$ with $P$ the unshifted law and $Q$ the law shifted by $v$ ($v = 1$ in one dimension).",
+    r"Generators as printed: KL $f(t) = t \log t$ on $t \ge 0$; TV $f(t) = |t - 1|/2$ on $\mathbb{R}$; "
+    r"$\alpha$-divergence $f(t) = (|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on $\mathbb{R}$.",
+    r"$\mathrm{lin} = \{a x + b : a, b \in \mathbb{R}\}$, feature $\phi(x) = x$.",
 )
 
 

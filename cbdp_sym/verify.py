@@ -164,7 +164,12 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         for pt in pts:
             shown = {k: str(v) for k, v in pt.items()}
             num = claim.numeric(pt) if claim.numeric else None
-            der = evaluate(derived, pt, claim) if derived is not None else None
+            try:
+                der = evaluate(derived, pt, claim) if derived is not None else None
+            except (CbdpError, TypeError, ValueError) as exc:
+                res.status = "inconclusive"
+                res.message = f"the derived form cannot be evaluated at {shown}: {exc}"
+                return res
             cla = evaluate(claimed, pt, claim) if claimed is not None else None
             ref = num if num is not None else der
             chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,

@@ -1,0 +1,74 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cbdp_sym.cli import main
+
+from .conftest import FIXTURES
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "cbdp_sym", *args], capture_output=True, text=True, timeout=600)
+
+
+def test_list_shows_ids_and_coverage(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "CBDP-T9" in out and "coverage cbdp:" in out and "coverage rdp: 0/" in out
+
+
+def test_show_prints_the_stationarity_equation(capsys):
+    assert main(["show", "CBDP-T9"]) == 0
+    out = capsys.readouterr().out
+    assert "a**2 - 2*a - epsilon**2 = 0" in out
+
+
+def test_eval_json(capsys):
+    assert main(["eval", "CBDP-T8", "--at", "eps=7/2", "--dps", "30", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"id", "params", "derived", "numeric", "claimed"}
+    assert doc["derived"][:25] == doc["numeric"][:25] == doc["claimed"][:25]
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["eval", "CBDP-T8", "--at", "eps=abc"], "not a number"),
+    (["eval", "CBDP-T8", "--at", "eps=0"], "must be positive"),
+    (["eval", "CBDP-T8", "--at", "eps"], "NAME=VALUE"),
+    (["eval", "CBDP-T8"], "needs --at eps"),
+    (["eval", "CBDP-T8", "--at", "eps=1", "--at", "beta=2"], "no parameter"),
+    (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1"], "greater than 1"),
+    (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1/2"], "greater than 1"),
+    (["show", "CBDP-NOPE"], "unknown claim"),
+    (["audit", "CBDP-T1", "--no-pdf"], "not encoded yet"),
+    (["eval", "CBDP-T8", "--at", "eps=1", "--dps", "2"], "--dps"),
+])
+def test_bad_input_is_one_line_error(args, needle):
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert needle in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_audit_exit_codes_with_refuted_and_error_fixtures(tmp_path):
+    proc = run("--path", str(FIXTURES / "mutants"), "audit", "MUT-T8-SIGN", "--dps", "20", "--no-pdf", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads((tmp_path / "audit.json").read_text())
+    (c,) = doc["claims"]
+    assert c["status"] == "refuted" and c["counterexample"]["certified"]
+    proc = run("--path", str(FIXTURES / "mutants"), "audit", "MUT-CRASH", "--dps", "20", "--no-pdf", "--out", str(tmp_path), "--strict")
+    assert proc.returncode == 1
+    proc = run("--path", str(FIXTURES / "mutants"), "audit", "MUT-CRASH", "--dps", "20", "--no-pdf", "--out", str(tmp_path))
+    assert proc.returncode == 0
+
+
+def test_audit_json_schema(tmp_path):
+    assert main(["audit", "CBDP-T8", "CBDP-EQ1-TV", "--dps", "20", "--no-pdf", "--out", str(tmp_path), "--jobs", "1"]) == 0
+    doc = json.loads((tmp_path / "audit.json").read_text())
+    assert doc["dps"] == 20
+    for c in doc["claims"]:
+        assert {"id", "paper", "label", "status", "claimed_latex", "derived_latex", "checks", "counterexample", "message"} <= set(c)
+        for chk in c["checks"]:
+            assert {"params", "claimed", "derived", "numeric", "digits"} <= set(chk)

@@ -1,0 +1,47 @@
+import mpmath as mp
+
+from cbdp_sym import cache
+from cbdp_sym.registry import Registry
+from cbdp_sym.verify import audit_claim
+
+
+def test_user_paper_folders_with_same_module_names(tmp_path):
+    for paper in ("pa", "pb"):
+        d = tmp_path / paper
+        d.mkdir()
+        (d / "_paper.py").write_text(f"PAPER = {{'key': '{paper}', 'title': '{paper}'}}\n")
+        (d / "t9.py").write_text(
+            "import sympy as sp\nfrom cbdp_sym import Claim\n"
+            f"C = Claim(id='{paper.upper()}-T9', paper='{paper}', label='x', kind='cited', statement='x')\n")
+    reg = Registry([tmp_path])
+    ids = {c.id for c in reg.claims()}
+    assert {"PA-T9", "PB-T9"} <= ids and "CBDP-T9" in ids
+
+
+def test_cached_and_fresh_results_are_identical(registry, tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    claim = registry.get("CBDP-TAB1-KL-GAU-LIN")
+    cache.set_enabled(False)
+    try:
+        fresh = audit_claim(claim, dps=25)
+    finally:
+        cache.set_enabled(True)
+    first = audit_claim(claim, dps=25)
+    assert any(tmp_path.rglob("*.json"))
+    second = audit_claim(claim, dps=25)
+    for a, b, c in zip(fresh.checks, first.checks, second.checks):
+        assert a.as_json() == b.as_json() == c.as_json()
+
+
+def test_cache_roundtrip_is_exact(tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    calls = []
+
+    @cache.cached_numeric
+    def f(x):
+        calls.append(x)
+        return mp.sqrt(mp.mpf(x))
+
+    with mp.workdps(40):
+        v1, v2 = f(2), f(2)
+    assert v1 == v2 and len(calls) == 1
