@@ -39,6 +39,7 @@ def _parser():
                    help="a parameter value (eps, sigma, alpha, d, v, mu1, mu2, sigma1, sigma2, lam, p, s, rho, delta, ...)")
     e.add_argument("--dps", type=int, default=50)
     e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
+    e.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
     return p
 
 
@@ -128,7 +129,11 @@ def cmd_eval(reg, args):
     from .numbers import mp_str
     from .verify import derive, evaluate
 
+    from . import cache
+
     _check_dps(args.dps)
+    if args.no_cache:
+        cache.set_enabled(False)
     claim = reg.get(args.id)
     point = claim.parse_point(_parse_at(args.at))
     derived_expr = derive(claim)[0] if claim.derive else None

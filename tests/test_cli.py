@@ -72,3 +72,17 @@ def test_audit_json_schema(tmp_path):
         assert {"id", "paper", "label", "status", "claimed_latex", "derived_latex", "checks", "counterexample", "message"} <= set(c)
         for chk in c["checks"]:
             assert {"params", "claimed", "derived", "numeric", "digits"} <= set(chk)
+
+
+def test_installed_console_script_works_from_any_directory(tmp_path):
+    import os
+    import shutil
+
+    exe = shutil.which("cbdp-sym")
+    if exe is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI installs the package: cbdp-sym must be on PATH")
+        pytest.skip("cbdp-sym is not installed")
+    proc = subprocess.run([exe, "list"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "CBDP-T9" in proc.stdout

@@ -1,0 +1,44 @@
+"""Timings of the full audit (cold: no numeric cache; and warm) and of one `eval`. Printed, never asserted.
+
+    python benchmarks/bench_audit.py [--runs 3] [--pdf]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def timed(cmd, env):
+    t = time.perf_counter()
+    subprocess.run(cmd, env=env, check=True, capture_output=True)
+    return time.perf_counter() - t
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--pdf", action="store_true", help="include compiling the PDF")
+    args = ap.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, CBDP_SYM_CACHE=os.path.join(tmp, "cache"), PYTHONHASHSEED="0")
+        audit = [py, "-m", "cbdp_sym", "audit", "--out", os.path.join(tmp, "out")] + ([] if args.pdf else ["--no-pdf"])
+        cold = [timed(audit + ["--no-cache"], env) for _ in range(args.runs)]
+        timed(audit, env)  # fill the cache
+        warm = [timed(audit, env) for _ in range(args.runs)]
+        ev = [timed([py, "-m", "cbdp_sym", "eval", "CBDP-T9", "--at", "eps=2", "--dps", "50", "--no-cache"], env)
+              for _ in range(args.runs)]
+        one = [timed([py, "-m", "cbdp_sym", "audit", "CBDP-T9", "--no-pdf", "--no-cache", "--out", os.path.join(tmp, "o2")], env)
+               for _ in range(args.runs)]
+    print(f"machine: {os.cpu_count()} cores; runs: {args.runs}; PDF: {args.pdf}")
+    print(f"full audit, cold (no cache): median {statistics.median(cold):.1f} s  {[round(x, 1) for x in cold]}")
+    print(f"full audit, warm (cache):    median {statistics.median(warm):.1f} s  {[round(x, 1) for x in warm]}")
+    print(f"eval CBDP-T9 at eps=2:       median {statistics.median(ev):.1f} s  {[round(x, 1) for x in ev]}")
+    print(f"audit CBDP-T9 alone, cold:   median {statistics.median(one):.1f} s  {[round(x, 1) for x in one]}")
+
+
+if __name__ == "__main__":
+    main()
