@@ -55,7 +55,7 @@ class AbstractLaw:
     >>> P = AbstractLaw("P")
     >>> a, b = sp.symbols("a b", real=True)
     >>> P.expect(a * X + b)
-    a*Expect(P, x) + b
+    (a*Expect(P, x) + b, [])
     """
 
     name: str
@@ -167,7 +167,18 @@ class Generator:
                    note=
                    f"stationarity on $({latex(l)}, {latex(r)})$, valid for ${latex(s_lo.subs(back))} < s < {latex(s_hi.subs(back))}$")
             with time_limit(60, "value of the conjugate"):
-                val = _tidy(simplify(sp.powsimp(sp.expand_power_base(t_star * S - fpt.subs(tv, t_star), force=False))))
+                val = t_star * S - fpt.subs(tv, t_star)
+                # on a one-signed range of s every base is positive: combine powers there
+                U = sp.Symbol("u", positive=True)
+                sign = 1 if (s_lo.is_nonnegative if s_lo != -oo else False) else (
+                    -1 if (s_hi.is_nonpositive if s_hi != oo else False) else 0)
+                if sign:
+                    vu = val.subs(S, sign * U)
+                    vu = simplify(sp.powsimp(sp.expand_power_base(vu, force=True), force=True))
+                    val = vu.subs(U, sign * S)
+                else:
+                    val = simplify(val)
+                val = _tidy(val)
             record(Tex("f^*(s)"), val.subs(back), f"value at $t^*$ for ${latex(s_lo.subs(back))} < s < {latex(s_hi.subs(back))}$")
             cases.append((val, s_lo, s_hi, False, False))
         # kinks of f: the subdifferential interval
@@ -212,7 +223,7 @@ class Generator:
                 pos = v2.subs(S, sp.Abs(S))
                 at0 = sp.simplify(pos.subs(S, points[0][1]) - points[0][0])
                 if at0 == 0:
-                    pos = _tidy(simplify(pos).subs(back))
+                    pos = _tidy(pos.subs(back))
                     record(Tex("f^*(s)"), pos, "the two branches are mirror images and meet continuously at $s = 0$: even in $s$")
                     return pos
         if len(interior) == 1 and not points and lo_slope == -oo and hi_slope == oo:

@@ -175,7 +175,7 @@ def provenance(dps: int) -> list[tuple[str, str]]:
     root = Path(__file__).resolve().parent.parent
     commit = _git(["rev-parse", "HEAD"], root)
     if commit:
-        dirty = _git(["status", "--porcelain", "--untracked-files=no"], root)
+        dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
         commit = commit + (" (with uncommitted changes)" if dirty else "")
     else:
         commit = "not a git checkout"

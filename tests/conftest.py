@@ -34,3 +34,4 @@ def mutant_registry():
 
 def tex_required() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+collect_ignore = ["fixtures"]
