@@ -10,8 +10,6 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import mpmath as mp
 import sympy as sp
 
@@ -21,21 +19,6 @@ from .tape import Tex, record
 from .timelimit import time_limit
 
 oo = sp.oo
-
-
-@dataclass
-class Domain:
-    """An open interval ``(lo, hi)`` for a variable plus extra conditions (SymPy relationals)."""
-
-    var: sp.Symbol
-    lo: sp.Expr = -oo
-    hi: sp.Expr = oo
-    conditions: list = field(default_factory=list)
-
-    def latex(self):
-        from .printing import latex
-
-        return rf"{latex(self.var)} \in \left({latex(self.lo)}, {latex(self.hi)}\right)"
 
 
 def simplify(expr, seconds: float = 30, what: str = "simplify"):

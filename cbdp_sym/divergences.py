@@ -244,8 +244,6 @@ class Generator:
         f1 = simplify(f.subs(T, 1))
         record(Tex("f(1)"), f1.subs({v[1]: v[2] for v in self._shift.values()}), "normalisation of the generator")
         hows = []
-        from .calculus import decide_positive
-
         for l, r, fp in split_at_kinks(f, T, self.lo, self.hi):
             tv = sp.Symbol("t", positive=True) if (l != -oo and l.is_nonnegative) else (
                 sp.Symbol("t", negative=True) if (r != oo and r.is_nonpositive) else T)

@@ -123,7 +123,7 @@ class LinObjective:
         return logw
 
     def _kinks(self, a, b):
-        """Breakpoints for ``q(x) f^*(a x + b)``: kinks, the peak, and its tails at their own scale.
+        """Breakpoints for ``q(x) f^*(a x + b)``: the kinks and, for a smooth law, the tilted peak.
 
         Also fixes the scale ``exp(L(peak))`` by which the integrands are divided, so that tanh-sinh
         works on O(1) values (its stopping rule is partly absolute).
@@ -145,12 +145,6 @@ class LinObjective:
                 except (ValueError, ZeroDivisionError):
                     m = self.Q.mp_loc()
             Lm = logw(m)
-            with mp.workdps(20):
-                for side in (1, -1):  # tail scales from the log-slope next to the peak
-                    slope = (logw(m + side * w) - logw(m + side * 2 * w)) / w
-                    if mp.isfinite(slope) and slope > 0:
-                        ell = 1 / slope
-                        ks += [m + side * ell * k for k in (1, 4, 16, 48)]
             scale = mp.exp(Lm) if mp.isfinite(Lm) else mp.mpf(1)
             self._kcache = {key: (ks, scale)}
         return self._kcache[key][0]
@@ -224,60 +218,6 @@ class LinObjective:
         hx1 = -quad_split(lambda x: w(x, 2) * x, ks) * sc
         h11 = -quad_split(lambda x: w(x, 2), ks) * sc
         return [[hxx, hx1], [hx1, h11]]
-
-
-def newton_maximize(obj, theta0, free=None, tol_digits=None, max_iter=60):
-    """Damped Newton ascent on a concave objective, with backtracking into the finite domain.
-
-    ``free`` is a list of booleans (coordinates to optimise; the others stay fixed).  Stops when
-    the gradient norm is below ``10**-tol_digits`` (default: the working precision less 5 digits).
-    """
-    n = len(theta0)
-    free = free or [True] * n
-    idx = [i for i in range(n) if free[i]]
-    tol = mp.mpf(10) ** (-(tol_digits if tol_digits is not None else mp.mp.dps - 5))
-    from .numbers import to_mpf
-
-    theta = [to_mpf(t) for t in theta0]
-    if not obj.finite(theta):
-        raise ParameterError("the starting point of the maximisation is outside the finite domain")
-    val = obj.value(theta)
-    history = []
-    for it in range(max_iter):
-        g_full = obj.gradient(theta)
-        g = mp.matrix([g_full[i] for i in idx])
-        gnorm = mp.norm(g)
-        history.append((val, gnorm))
-        if gnorm < tol * (1 + abs(val)):
-            break
-        H_full = obj.hessian(theta)
-        H = mp.matrix([[H_full[i][j] for j in idx] for i in idx])
-        try:
-            step = -mp.lu_solve(H, g)
-            if mp.fdot([step[k] for k in range(len(idx))], [g[k] for k in range(len(idx))]) <= 0:
-                raise ZeroDivisionError
-        except ZeroDivisionError:
-            step = g  # not an ascent direction: fall back to the gradient
-        t = mp.mpf(1)
-        for _ in range(200):
-            cand = list(theta)
-            for k, i in enumerate(idx):
-                cand[i] = theta[i] + t * step[k]
-            if obj.finite(cand):
-                cval = obj.value(cand)
-                if cval >= val - mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(val)):
-                    break
-            t /= 2
-        else:  # pragma: no cover - defensive
-            break
-        theta, val = cand, cval
-    else:
-        g_full = obj.gradient(theta)
-        gnorm = mp.norm(mp.matrix([g_full[i] for i in idx]))
-    H_full = obj.hessian(theta)
-    Hs = [[H_full[i][j] for j in idx] for i in idx]
-    negdef = _negative_definite(Hs)
-    return Optimum(val, theta, gnorm, Hs, negdef, iterations=len(history), history=history)
 
 
 def _negative_definite(H) -> bool:

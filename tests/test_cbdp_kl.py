@@ -44,7 +44,7 @@ def test_lemma1_eliminates_the_intercept(registry):
 
 
 @pytest.mark.parametrize("cid,status", [
-    ("CBDP-D2", "definition"), ("CBDP-EQ1-KL", "verified"), ("CBDP-EQ1-TV", "verified"),
+    ("CBDP-D2", "definition"), ("CBDP-EQ1", "verified"), ("CBDP-EQ1-KL", "verified"), ("CBDP-EQ1-TV", "verified"),
     ("CBDP-EQ1-ALPHA", "verified"), ("CBDP-T8", "verified"), ("CBDP-TAB1-KL-LAP-UNR", "verified"),
     ("CBDP-TAB1-KL-GAU-UNR", "verified"),
 ])

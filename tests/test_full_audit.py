@@ -7,7 +7,7 @@ from cbdp_sym.cli import main
 from cbdp_sym.report import latexmk_available
 
 EXPECTED = {
-    "CBDP-D2": "definition", "CBDP-EQ1-KL": "verified", "CBDP-EQ1-TV": "verified", "CBDP-EQ1-ALPHA": "verified",
+    "CBDP-D2": "definition", "CBDP-EQ1": "verified", "CBDP-EQ1-KL": "verified", "CBDP-EQ1-TV": "verified", "CBDP-EQ1-ALPHA": "verified",
     "CBDP-L1": "verified", "CBDP-T8": "verified", "CBDP-T9": "verified", "CBDP-T10": "verified",
     "CBDP-TAB1-KL-LAP-LIN": "verified", "CBDP-TAB1-KL-LAP-UNR": "verified", "CBDP-TAB1-KL-GAU-LIN": "verified",
     "CBDP-TAB1-KL-GAU-UNR": "verified", "CBDP-S5-LAPKL": "holds", "CBDP-S5-GAUKL": "verified",
