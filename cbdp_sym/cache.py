@@ -49,18 +49,31 @@ def _file_version(path: str) -> str:
 
 
 def _encode(value):
+    """Exact JSON form of an mpf, or of lists / dicts / scalars holding mpfs."""
     if isinstance(value, mp.mpf):
         return {"mpf": [int(v) if not isinstance(v, str) else v for v in value._mpf_]}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {"dict": [[k, _encode(v)] for k, v in value.items()]}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
     raise TypeError(type(value))
 
 
 def _decode(obj):
-    sign, man, exp, bc = obj["mpf"]
-    return mp.mpf((sign, int(man), exp, bc))
+    if isinstance(obj, list):
+        return [_decode(v) for v in obj]
+    if isinstance(obj, dict):
+        if "mpf" in obj:
+            sign, man, exp, bc = obj["mpf"]
+            return mp.mpf((sign, int(man), exp, bc))
+        return {k: _decode(v) for k, v in obj["dict"]}
+    return obj
 
 
 def cached_numeric(fn):
-    """Cache an mpf-valued numeric function of hashable arguments on disk."""
+    """Cache a numeric function of hashable arguments on disk (mpf values, or lists / dicts of them)."""
     src = inspect.getsourcefile(fn) or ""
 
     @functools.wraps(fn)

@@ -1,4 +1,4 @@
-"""The command line: ``cbdp-sym list | audit | show | eval``."""
+"""The command line: ``cbdp-sym list | audit | show | eval | restricted``."""
 from __future__ import annotations
 
 import argparse
@@ -40,7 +40,70 @@ def _parser():
     e.add_argument("--dps", type=int, default=50)
     e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
     e.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    r = sub.add_parser("restricted", help="one restricted divergence sup_h E_P[h] - E_Q[f*(h)] over lin / polyK",
+                       epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION, not the "
+                              "variance | point(loc) (a non-private release) | product(SPEC, SPEC, ...) for "
+                              "independent coordinates (class lin only).  CBDP's Lap(mu, 1/eps) is "
+                              "laplace(mu, 1/eps); N(mu, sigma^2) is normal(mu, sigma).  alpha: CBDP's "
+                              "alpha-divergence generator (|t|^alpha - 1)/(alpha^2 - alpha) on all of R; renyi "
+                              "is Eq. (3), log(1 + alpha(alpha - 1) D)/(alpha - 1).")
+    r.add_argument("divergence", metavar="DIVERGENCE", help="kl | alpha | renyi | tv")
+    r.add_argument("cls", metavar="CLASS", help="lin | poly1 | poly2 | poly3 | ...")
+    r.add_argument("--P", dest="P", required=True, metavar="SPEC", help="the law P (first argument)")
+    r.add_argument("--Q", dest="Q", required=True, metavar="SPEC", help="the law Q (second argument)")
+    r.add_argument("--alpha", default=None, help="the order (> 1) for alpha and renyi")
+    r.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    r.add_argument("--json", action="store_true", help="print JSON {value, optimum, gradient_norm, hessian, "
+                                                        "second_method_digits, infinite, ...}")
+    r.add_argument("--no-second", action="store_true", help="skip the second, independent method")
+    r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
     return p
+
+
+def cmd_restricted(reg, args):
+    from . import cache
+    from .restricted import generator_for, parse_class, parse_law, restricted_record
+
+    _check_dps(args.dps)
+    if args.no_cache:
+        cache.set_enabled(False)
+    P, Q = parse_law(args.P), parse_law(args.Q)
+    generator_for(args.divergence, args.alpha)  # validates before any work
+    parse_class(args.cls)
+    with mp.workdps(args.dps + 10):
+        rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
+
+    def s(v):
+        if v is None:
+            return None
+        if not mp.isfinite(v):
+            return "inf" if v > 0 else ("-inf" if v < 0 else "nan")
+        return mp.nstr(v, args.dps, strip_zeros=False)
+
+    out = {"divergence": args.divergence, "class": args.cls, "P": repr(P), "Q": repr(Q), "alpha": args.alpha,
+           "dps": args.dps, "value": s(rec["value"]), "f_value": s(rec["f_value"]),
+           "optimum": [s(c) for c in rec["optimum"]],
+           "optimum_basis": "coefficients of h in powers of x, constant first",
+           "gradient_norm": None if rec["gradient_norm"] is None else mp.nstr(rec["gradient_norm"], 5),
+           "hessian": [[mp.nstr(v, 15) for v in row] for row in rec["hessian"]],
+           "hessian_negative_definite": rec["negative_definite"],
+           "second_method_digits": None if rec["second_method_digits"] is None else mp.nstr(rec["second_method_digits"], 4),
+           "infinite": rec["infinite"], "notes": rec["notes"]}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"{args.divergence} restricted to {args.cls}: P = {out['P']}, Q = {out['Q']}"
+              + (f", alpha = {args.alpha}" if args.alpha else ""))
+        print(f"  value       {out['value']}")
+        if args.divergence.lower() == "renyi":
+            print(f"  D_alpha     {out['f_value']}  (before Eq. (3))")
+        if not out["infinite"]:
+            print(f"  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
+            print(f"  |gradient|  {out['gradient_norm']}   Hessian negative definite: {out['hessian_negative_definite']}")
+            print(f"  second method agrees to {out['second_method_digits']} digits")
+        for n in out["notes"]:
+            print(f"  note: {n}")
+    return 0
 
 
 def _check_dps(dps):
@@ -162,7 +225,8 @@ def main(argv=None) -> int:
         from .registry import Registry
 
         reg = Registry(args.path)
-        return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval}[args.cmd](reg, args)
+        return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
+                "restricted": cmd_restricted}[args.cmd](reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2

@@ -74,6 +74,7 @@ class Distribution:
     """Base class: a law on the real line (or on R^d for :class:`Product`)."""
 
     dim = 1
+    atomic = False
 
     def pdf(self, x=X) -> sp.Expr:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -226,6 +227,44 @@ class Normal(Distribution):
 
 
 @dataclass(frozen=True, init=False)
+class PointMass(Distribution):
+    """The law of a constant (a non-private release): all mass at ``loc``.
+
+    It has no density; the numerics evaluate expectations exactly (``E[g] = g(loc)``), and the
+    symbolic side does not integrate against it.
+    """
+
+    loc: object
+
+    def __init__(self, loc):
+        loc = _as_param(loc)
+        _check_real("PointMass", "loc", loc)
+        object.__setattr__(self, "loc", loc)
+
+    atomic = True
+
+    def mp_loc(self):
+        return to_mpf(self.loc)
+
+    def mp_width(self):
+        return mp.mpf(1)
+
+    def mp_reach(self):
+        return mp.mpf(0)
+
+    def mp_expect(self, g):
+        return g(self.mp_loc())
+
+    def subs(self, mapping):
+        return PointMass(_subs(self.loc, mapping))
+
+    def latex(self, printer=None):
+        from .printing import latex
+
+        return rf"\delta_{{{latex(self.loc)}}}"
+
+
+@dataclass(frozen=True, init=False)
 class Product(Distribution):
     """Independent coordinates: ``Product(D1, ..., Dd)`` is a law on R^d."""
 
@@ -273,4 +312,6 @@ def shift(law: Distribution, by) -> Distribution:
         if len(by) != law.dim:
             raise ParameterError(f"shift vector has {len(by)} coordinates, the law has {law.dim}")
         return Product(*[shift(c, b) for c, b in zip(law.components, by)])
+    if isinstance(law, PointMass):
+        return PointMass(law.loc + _as_param(by))
     return type(law)(law.loc + _as_param(by), getattr(law, "scale", None) if isinstance(law, Laplace) else law.std)

@@ -334,7 +334,8 @@ def _mp_lambda(expr, args):
 def _conj_lambda(gen, order):
     expr = gen.conjugate().expr
     if order:
-        expr = sp.diff(expr, S, order)
+        # derivatives away from the kinks (the quadrature splits there): drop the point masses
+        expr = sp.diff(expr, S, order).replace(sp.DiracDelta, lambda *a: sp.S.Zero)
     fn = sp.lambdify((S,) + gen.params, expr, modules="mpmath")
     return fn
 
@@ -388,3 +389,41 @@ def f_divergence(gen: Generator, P: Distribution, Q: Distribution, lhs=None):
            f"definition of the f-divergence with $f(t) = {latex(gen.f)}$")
     record(Tex(r"\log\frac{p(x)}{q(x)}"), L, "log-density ratio")
     return integrate_split(integrand, X, lhs=lhs or Tex(r"D_f(P, Q)"), note="integrand $q f(p/q)$")
+
+
+@functools.lru_cache(maxsize=None)
+def conj_triple_mp(gen):
+    """``s -> (f^*(s), f^*'(s), f^*''(s))`` in mpmath, from the derived conjugate, with shared work.
+
+    The derivatives are SymPy's, taken on each side of the kink ``s = 0`` with ``|s|`` written as a
+    positive symbol (no ``sign``/``Abs``/``DiracDelta`` left), and the three expressions share
+    common subexpressions (one power per node for the α-divergence, one exponential for KL).
+    Returns ``None`` when the conjugate's kinks are not ``{}`` or ``{0}`` (the caller falls back to
+    :meth:`Generator.conj_mp`).
+    """
+    c = gen.conjugate()
+    kinks = [k for k in c.kinks]
+    if c.lo.is_finite or c.hi.is_finite or any(k != 0 for k in kinks):
+        return None
+    r = sp.Symbol("r", positive=True)
+    args = (r,) + tuple(gen.params)
+    if not kinks:
+        exprs = [sp.diff(c.expr, S, k).subs(S, r) for k in range(3)]
+        f = sp.lambdify(args, exprs, modules="mpmath", cse=True)
+        return lambda s, *p: f(s, *p)
+    sides = []
+    for sgn in (1, -1):
+        base = sp.powsimp(sp.simplify(c.expr.subs(S, sgn * r)), force=True)
+        exprs = [sp.powsimp(sp.simplify(sgn**k * sp.diff(base, r, k)), force=True) for k in range(3)]
+        sides.append(sp.lambdify(args, exprs, modules="mpmath", cse=True))
+    pos, neg = sides
+    c0 = gen.conj_mp(0)
+
+    def triple(s, *p):
+        if s > 0:
+            return pos(s, *p)
+        if s < 0:
+            return neg(-s, *p)
+        return [c0(s, *p), mp.mpf(0), mp.mpf(0)]  # h = 0 to the last bit: an integrable singularity
+
+    return triple

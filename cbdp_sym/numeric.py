@@ -335,3 +335,53 @@ def restricted_lin_mp(gen, P, Q, free=(True, True), theta0=(0, 0), **params) -> 
             fine.value = +fine.value
             return fine
     return opt
+
+
+def vquad(f, points, n: int, ref=1, loose=0):
+    """Tanh-sinh quadrature of a vector integrand ``f(x) -> [f_1(x), ..., f_n(x)]`` over ``points``.
+
+    mpmath's own degree-doubling rule (its node cache, its error estimate) applied to all
+    components on the same nodes, so that a value, a gradient and a Hessian at one point cost one
+    pass.  An interval is done when every component's estimated error is below ``eps * max(ref,
+    |I_i|)`` (mpmath's ``quad`` uses ``eps`` absolutely; ``ref`` is the magnitude of the total).
+    The last ``loose`` components (a Hessian, which Newton's method needs only roughly) do not
+    take part in the stopping rule: they are summed on the nodes the others needed.  (Where the
+    conjugate's second derivative has an integrable singularity at a zero of ``h``, tanh-sinh
+    cannot resolve it to full precision anyway: nodes nearer to the zero than the working
+    precision see rounding noise.)
+    """
+    ctx = mp.mp
+    rule = ctx._tanh_sinh
+    prec = ctx.prec
+    eps = ctx.eps / 8
+    max_degree = rule.guess_degree(prec)
+    pts = sorted({mp.mpf(p) if not mp.isinf(p) else p for p in points})
+    total = [mp.mpf(0)] * n
+    with mp.extraprec(20):
+        for a, b in zip(pts[:-1], pts[1:]):
+            if a == b:
+                continue
+            results = []
+            for degree in range(1, max_degree + 1):
+                nodes = rule.get_nodes(a, b, degree, prec)
+                h = ctx.mpf(2) ** (-degree)
+                S = [r / (2 * h) for r in results[-1]] if results else [ctx.zero] * n
+                ws, vals = [], []
+                for x, w in nodes:
+                    ws.append(w)
+                    vals.append(f(x))
+                for i in range(n):
+                    S[i] += ctx.fdot(ws, [v[i] for v in vals])
+                results.append([h * s for s in S])
+                if degree > 1:
+                    done = True
+                    for i in range(n - loose):
+                        comp = [r[i] for r in results]
+                        tol = eps * max(ref, abs(comp[-1]))
+                        if rule.estimate_error(comp, prec, tol) > tol:
+                            done = False
+                            break
+                    if done:
+                        break
+            total = [t + r for t, r in zip(total, results[-1])]
+    return [+t for t in total]
