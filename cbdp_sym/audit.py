@@ -21,6 +21,15 @@ def _worker(i):
 def run(claims, dps=50, jobs=None, progress=None):
     """Audit ``claims`` (on ``jobs`` processes) and return their results in the given order."""
     jobs = jobs or os.cpu_count() or 1
+    figures = []
+    for c in claims:
+        for f in c.figures:
+            if f not in figures:
+                figures.append(f)
+    if figures:
+        from .figures import precompute
+
+        precompute(figures, jobs, figure_progress() if progress else None)
     results = [None] * len(claims)
     done = 0
 
@@ -44,6 +53,20 @@ def run(claims, dps=50, jobs=None, progress=None):
         for i, c in enumerate(claims):
             report(i, audit_claim(c, dps))
     return results
+
+
+def figure_progress(stream=None):
+    stream = stream or sys.stderr
+    state = {"last": None}
+
+    def show(done, total, fig, key, x):
+        # one line per figure and curve, and the last point
+        tag = (fig.id, key)
+        if tag != state["last"] or done == total:
+            print(f"[figures {done:>4}/{total}] {fig.id} {key} at x={x}", file=stream, flush=True)
+            state["last"] = tag
+
+    return show
 
 
 def terminal_progress(stream=None):

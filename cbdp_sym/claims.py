@@ -38,7 +38,7 @@ import sympy as sp
 from .errors import ParameterError
 from .numbers import parse_number
 
-KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited")
+KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited", "check")
 
 
 @dataclass
@@ -101,6 +101,8 @@ class Claim:
     constraint: Callable | None = None  # extra check of a parameter point, raises ParameterError
     laws: Callable | None = None  # values -> {law name: Distribution} for Expect(...) atoms
     timeout: float = 120.0
+    check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
+    figures: tuple = ()  # Figure objects the claim reads (computed first, in parallel, by the audit)
     tags: tuple = ()
     source: str = ""  # set by the registry: paper folder / module file
 

@@ -88,7 +88,10 @@ def cmd_restricted(reg, args):
            "hessian": [[mp.nstr(v, 15) for v in row] for row in rec["hessian"]],
            "hessian_negative_definite": rec["negative_definite"],
            "second_method_digits": None if rec["second_method_digits"] is None else mp.nstr(rec["second_method_digits"], 4),
-           "infinite": rec["infinite"], "notes": rec["notes"]}
+           "infinite": rec["infinite"], "converged": rec.get("converged", True), "notes": rec["notes"]}
+    if rec.get("ray"):
+        out["ray"] = {"direction_theta": [mp.nstr(v, 12) for v in rec["ray"]["direction"]],
+                      "J_along_ray": [[mp.nstr(t, 5), mp.nstr(v, 12)] for t, v in rec["ray"]["points"]]}
     if args.json:
         print(json.dumps(out, indent=2))
     else:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .claims import Claim
+from .figures import Figure
 from .errors import CbdpError, UnknownClaimError
 
 
@@ -28,6 +29,7 @@ class Paper:
     folder: Path
     claims: list = field(default_factory=list)
     catalogue: list = field(default_factory=list)  # [(id, label)]
+    figures: list = field(default_factory=list)
 
 
 def builtin_root() -> Path:
@@ -84,6 +86,8 @@ class Registry:
                     continue
                 mod = _import(mod_path, f"cbdp_sym_derivations.{tag}.{folder.name}.{mod_path.stem}")
                 for obj in vars(mod).values():
+                    if isinstance(obj, Figure) and obj not in paper.figures:
+                        paper.figures.append(obj)
                     if isinstance(obj, Claim) and obj not in paper.claims:
                         obj.source = f"{folder.name}/{mod_path.name}"
                         paper.claims.append(obj)

@@ -147,6 +147,15 @@ def _audit(claim: Claim, dps: int, points) -> Result:
             derivation_problem = f"inconclusive: {exc}"
         except DerivationError as exc:
             derivation_problem = f"the derivation failed: {exc}"
+    if claim.kind == "check" and derivation_problem is None:
+        # a claim with its own verdict logic (figure claims, numeric claims): the engine supplies
+        # the working precision; the check returns its status, message and evidence
+        with mp.workdps(dps + 10):
+            out = claim.check(dps)
+        res = Result(claim, out["status"], out["message"], dps, derived, claimed, steps)
+        res.checks = list(out.get("checks", []))
+        res.counterexample = out.get("counterexample")
+        return res
     if claim.kind == "definition":
         msg = "definition; sanity checks of the derivation: " + ("passed" if derivation_problem is None else derivation_problem)
         return Result(claim, "definition", msg, dps, derived, claimed, steps)

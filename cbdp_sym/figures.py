@@ -1,0 +1,129 @@
+"""Figures: curves computed point by point, cached on disk, computed in parallel, drawn with pgfplots.
+
+A derivation module defines :class:`Figure` objects (like claims, they are discovered by the
+registry).  Each curve is a function of the abscissa (an exact decimal string), evaluated at the
+figure's precision.  Points are cached on disk (key: figure, curve, abscissa, precision, the code
+of the engine and of the module that defines the curve), so a rerun is instant and a change of
+code invalidates the right entries.  Claims that read a figure list it in ``Claim.figures``; the
+audit computes every needed point first, on all cores, with progress.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Callable
+
+import mpmath as mp
+
+from .cache import _file_version, cached_numeric
+
+
+@dataclass
+class Curve:
+    key: str                   # ASCII name, a column of the data file
+    label: str                 # LaTeX legend entry
+    fn: Callable               # x (exact decimal string) -> mpf, at the working precision
+    kind: str = "computed"     # computed (from the definitions) | printed (a formula as printed)
+    style: str = ""            # pgfplots options
+
+
+@dataclass(eq=False)
+class Figure:
+    id: str
+    paper: str
+    title: str
+    caption: str
+    xlabel: str
+    ylabel: str
+    xs: tuple
+    curves: list
+    dps: int = 20
+    where: str = ""
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    def jobs(self):
+        return [(c.key, x) for c in self.curves for x in self.xs]
+
+    def curve(self, key) -> Curve:
+        for c in self.curves:
+            if c.key == key:
+                return c
+        raise KeyError(key)
+
+    def point(self, key, x):
+        if (key, x) not in self._memo:
+            c = self.curve(key)
+            src = _file_version(inspect.getsourcefile(c.fn) or "")
+            self._memo[(key, x)] = _point(self, key, x, self.dps, src)
+        return self._memo[(key, x)]
+
+    def data(self) -> dict:
+        """``{curve key: [(x string, y mpf), ...]}`` in the order of ``xs``."""
+        return {c.key: [(x, self.point(c.key, x)) for x in self.xs] for c in self.curves}
+
+    def csv(self) -> str:
+        d = self.data()
+        keys = [c.key for c in self.curves]
+        lines = ["x," + ",".join(keys)]
+        for i, x in enumerate(self.xs):
+            lines.append(x + "," + ",".join(mp.nstr(d[k][i][1], 12, min_fixed=-4, max_fixed=6) for k in keys))
+        return "\n".join(lines) + "\n"
+
+
+class _FigKey:
+    """Stable cache-key text for a figure (its id, not its repr)."""
+
+    def __init__(self, fig):
+        self.fig = fig
+
+    def __str__(self):
+        return self.fig.id
+
+
+def _point(fig, key, x, dps, src):
+    return _cached_point(_FigKey(fig), key, x, dps, src)
+
+
+@cached_numeric
+def _cached_point(figkey, key, x, dps, src):
+    fig = figkey.fig
+    with mp.workdps(dps):
+        return +fig.curve(key).fn(x)
+
+
+# -- parallel precomputation -----------------------------------------------------------------------
+_WORK: dict = {}
+
+
+def _worker(i):
+    fig, key, x = _WORK["jobs"][i]
+    return i, fig.point(key, x)
+
+
+def precompute(figures, jobs=None, progress=None):
+    """Compute every point of ``figures`` (on ``jobs`` processes), filling their memos."""
+    import multiprocessing as mproc
+    import os
+
+    todo = [(f, k, x) for f in figures for (k, x) in f.jobs() if (k, x) not in f._memo]
+    if not todo:
+        return
+    jobs = jobs or os.cpu_count() or 1
+    done = 0
+    if jobs > 1 and len(todo) > 1 and "fork" in mproc.get_all_start_methods():
+        _WORK["jobs"] = todo
+        ctx = mproc.get_context("fork")
+        with ctx.Pool(min(jobs, len(todo))) as pool:
+            for i, val in pool.imap_unordered(_worker, range(len(todo))):
+                f, k, x = todo[i]
+                f._memo[(k, x)] = val
+                done += 1
+                if progress:
+                    progress(done, len(todo), f, k, x)
+        _WORK.clear()
+    else:
+        for f, k, x in todo:
+            f.point(k, x)
+            done += 1
+            if progress:
+                progress(done, len(todo), f, k, x)
