@@ -113,6 +113,13 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             continue
         body_name = f"appendix-{key}-body"
         standalone, body = render(paper, mine, dps, cov[key][:2], body_name)
+        from .report import figures_of
+
+        for fig in figures_of(mine):
+            csv = out / "figures" / f"{fig.id}.csv"
+            csv.parent.mkdir(parents=True, exist_ok=True)
+            csv.write_text(fig.csv(), encoding="utf-8")
+            written.append(csv)
         (out / f"{body_name}.tex").write_text(body, encoding="utf-8")
         tex = out / f"appendix-{key}.tex"
         tex.write_text(standalone, encoding="utf-8")

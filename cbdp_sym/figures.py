@@ -39,6 +39,7 @@ class Figure:
     curves: list
     dps: int = 20
     where: str = ""
+    axis: str = ""  # extra pgfplots axis options (ranges)
     _memo: dict = field(default_factory=dict, repr=False)
 
     def jobs(self):

@@ -17,6 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 import jinja2
+import mpmath as mp
 import sympy as sp
 
 from .printing import latex
@@ -55,6 +56,7 @@ def _env():
         undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["brk"] = brk
     env.filters["esc"] = tex_escape
     env.filters["note"] = note_tex
     return env
@@ -138,6 +140,32 @@ def steps_tex(steps) -> str:
     return "\n".join(lines)
 
 
+def prose_tex(stmt: str) -> str | None:
+    """A quoted sentence encoded as ``\\text{...}`` pieces with math between: as running text, or ``None``."""
+    if not stmt.startswith(r"\text{"):
+        return None
+    out, i = [], 0
+    while i < len(stmt):
+        if stmt.startswith(r"\text{", i):
+            depth, j = 1, i + 6
+            while j < len(stmt) and depth:
+                depth += {"{": 1, "}": -1}.get(stmt[j], 0)
+                j += 1
+            out.append(stmt[i + 6:j - 1])
+            i = j
+        else:
+            j = stmt.find(r"\text{", i)
+            j = len(stmt) if j < 0 else j
+            out.append("$" + stmt[i:j] + "$")
+            i = j
+    return "".join(out)
+
+
+def brk(text: str) -> str:
+    """Escaped text with break points after ``/`` and ``_`` (file names in narrow columns)."""
+    return tex_escape(text).replace("/", "/\\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
+
+
 def statement_tex(stmt: str) -> str:
     """A printed statement: split at top-level ``;`` / ``,\\ `` separators into lines."""
     parts = [p.strip() for p in re.split(r";\\ |,\\ (?=[a-z]\^\*|b\^\*)", stmt) if p.strip()]
@@ -159,7 +187,11 @@ def _short(value: str | None, n: int = 12) -> str:
     import mpmath as mp
 
     with mp.workdps(n + 5):
-        return "$" + mp.nstr(mp.mpf(value), n, min_fixed=-3, max_fixed=5).replace("e", r"\mathrm{e}") + "$"
+        try:
+            v = mp.mpf(value)
+        except (ValueError, TypeError):  # a list of numbers or a word: shown as text
+            return tex_escape(value)
+        return "$" + mp.nstr(v, n, min_fixed=-3, max_fixed=5).replace("e", r"\mathrm{e}") + "$"
 
 
 # -- provenance --------------------------------------------------------------------------------
@@ -230,7 +262,7 @@ def _result_view(r) -> dict:
     return {
         "id": c.id, "label": c.label, "status": r.status, "message": r.message, "where": c.where, "seed": c.seed,
         "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),
-        "statement_lines": statement_tex(c.statement),
+        "statement_lines": statement_tex(c.statement), "statement_prose": prose_tex(c.statement),
         "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else "",
         "claimed_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.claimed_expr) if r.claimed_expr is not None else "",
         "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else "",
@@ -252,13 +284,38 @@ GLOBAL_CONVENTIONS = (
 )
 
 
+def figures_of(results) -> list:
+    """The figures the audited claims read, in order of first use."""
+    out = []
+    for r in results:
+        for f in getattr(r.claim, "figures", ()):
+            if f not in out:
+                out.append(f)
+    return out
+
+
+_MARKS = ("*", "square*", "triangle*", "o", "diamond*", "x")
+
+
+def _figure_view(fig) -> dict:
+    data = fig.data()
+    curves = []
+    for i, c in enumerate(fig.curves):
+        coords = " ".join(f"({x},{mp.nstr(y, 10, min_fixed=-6, max_fixed=8)})" for x, y in data[c.key] if mp.isfinite(y))
+        opts = ",".join(o for o in (c.style, f"mark={_MARKS[i % len(_MARKS)]}", "mark size=1.2pt") if o)
+        curves.append({"label": c.label, "coords": coords, "opts": opts, "kind": c.kind})
+    return {"id": fig.id, "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel, "ylabel": fig.ylabel,
+            "axis": fig.axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv"}
+
+
 def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str]:
     env = _env()
     views = [_result_view(r) for r in results]
+    figs = [_figure_view(f) for f in figures_of(results)]
     ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
                      "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
            "results": views, "dps": dps, "conventions": GLOBAL_CONVENTIONS, "provenance": provenance(dps),
-           "coverage": coverage, "body": body_name}
+           "coverage": coverage, "body": body_name, "figures": figs}
     body = env.get_template("appendix-body.tex.j2").render(**ctx)
     standalone = env.get_template("appendix.tex.j2").render(**ctx)
     return standalone, body
