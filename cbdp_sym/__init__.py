@@ -6,7 +6,7 @@ The public API (for notebooks and for derivation modules):
 * generators: :data:`KL`, :data:`TV`, :data:`ALPHA_DIV`, :func:`alpha_generator`, :class:`Generator`;
 * derivations: :func:`f_divergence`, :func:`expect`, :func:`integrate_split`, :func:`maximize`,
   :func:`lin_objective`, :func:`eliminate_intercept`, the tape (:func:`record`, :class:`Tex`);
-* numerics: :func:`fdiv_mp`, :func:`restricted_lin_mp`, :func:`quad_split`;
+* numerics: :func:`fdiv_mp`, :func:`restricted` (restricted suprema over lin / poly_k), :func:`quad_split`;
 * claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`.
 """
 from .calculus import decide_positive, integrate_split, maximize
@@ -14,7 +14,8 @@ from .claims import Claim, Param
 from .distributions import Laplace, Normal, Product
 from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
-from .numeric import fdiv_mp, quad_split, restricted_lin_mp
+from .numeric import fdiv_mp, quad_split
+from .restricted import restricted, restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
 

@@ -101,7 +101,7 @@ def cmd_restricted(reg, args):
         if args.divergence.lower() == "renyi":
             print(f"  D_alpha     {out['f_value']}  (before Eq. (3))")
         if not out["infinite"]:
-            print(f"  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
+            print("  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
             print(f"  |gradient|  {out['gradient_norm']}   Hessian negative definite: {out['hessian_negative_definite']}")
             print(f"  second method agrees to {out['second_method_digits']} digits")
         for n in out["notes"]:

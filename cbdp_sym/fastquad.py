@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 
+import mpmath as mp
 import numpy as np
 import sympy as sp
 
@@ -119,8 +120,11 @@ class FastObjective:
         theta = np.asarray(theta, dtype=float)
         n = self.n
         roots = self._roots(theta)
-        lo, hi = self.loc - self.cut * self.width, self.loc + self.cut * self.width
-        pts = sorted({lo, hi, self.loc, *[p for p in self.ladder if lo < p < hi],
+        tw = float(self.prob.tail_width([mp.mpf(float(t)) for t in theta]))
+        reach = self.cut * max(self.width, tw)
+        lo, hi = self.loc - reach, self.loc + reach
+        extra = [self.loc + sgn * tw * t for sgn in (1, -1) for t in (2, 8, 32)] if tw > 2 * self.width else []
+        pts = sorted({lo, hi, self.loc, *[p for p in self.ladder + extra if lo < p < hi],
                       *[r for r, _, _ in roots if lo < r < hi]})
         cu = [theta[-1]] + list(theta[:-1])
         I0 = 0.0

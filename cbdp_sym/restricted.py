@@ -286,8 +286,27 @@ class PolyProblem:
             pts += [c + w * reach * t, c - w * reach * t]
         return pts
 
+    def tail_width(self, theta):
+        """The width over which ``q(x) f^*(h(x))`` decays in its slowest tail (an exponential conjugate
+        tilts Q: ``e^{a x}`` against a Laplace tail leaves the rate ``1/scale - |a|``)."""
+        w = self.Q.mp_width()
+        if self.growth != "exp" or self.Q.atomic:
+            return w
+        cx = self.x_coefficients(theta)
+        if isinstance(self.Q, Laplace) and all(c == 0 for c in cx[2:]) and cx[1] != 0:
+            rate = 1 / w - abs(cx[1])
+            return 1 / rate if rate > 0 else w
+        if isinstance(self.Q, Normal) and len(cx) > 2 and all(c == 0 for c in cx[3:]) and cx[2] > 0:
+            prec = 1 / w**2 - 2 * cx[2]
+            return 1 / mp.sqrt(prec) if prec > 0 else w
+        return w
+
     def _breaks(self, theta):
         ks = list(self._ladder) + list(self.Q.mp_kinks())
+        tw = self.tail_width(theta)
+        if tw > 2 * self.Q.mp_width():
+            c = self.Q.mp_loc()
+            ks += [c + sgn * tw * t for sgn in (1, -1) for t in (2, 8, 32)]
         if any(t != 0 for t in theta[:-1]):
             for s in self.conj_kinks:
                 ks += self._real_roots(theta, s)
@@ -680,7 +699,7 @@ def _solve_faces(gen, P, Q, degree, params, x0=None, w=None):
             gm = pm.evaluate(th, 1)[1][m - 1]
             if gm >= 0:
                 notes.append(f"degree {m}: the optimum stays on the face $c_{m} = 0$ (KKT: "
-                             f"$\partial J/\partial c_{m} = {mp.nstr(gm, 6)} \ge 0$, only $c_{m} < 0$ is feasible)")
+                             rf"$\partial J/\partial c_{m} = {mp.nstr(gm, 6)} \ge 0$, only $c_{m} < 0$ is feasible)")
                 continue
             th[m - 1] = -min(abs(gm), mp.mpf(1)) * mp.mpf("1e-3")
             while not pm.feasible(th):  # pragma: no cover - defensive
@@ -711,7 +730,7 @@ def bfgs_max(problem, theta0, tol_digits, Hinv=None, max_iter=200):
     n = problem.n
     theta = [to_mpf(t) for t in theta0]
     J, g, _ = problem.evaluate(theta, 1)
-    B = Hinv or mp.eye(n)
+    B = Hinv if Hinv is not None else mp.eye(n)
     for _ in range(max_iter):
         if mp.norm(mp.matrix(g)) <= tol * (1 + abs(J)):
             break
@@ -753,10 +772,13 @@ def _second_method(gen, P, Q, degree, params):
         th0 = [mp.mpf(0)] * degree + [prob.best_constant() / 2]
         if prob.growth == "exp" and degree >= 2 and degree % 2 == 0:
             th0[degree - 1] = mp.mpf("-1e-2")  # inside the feasible set (E_Q[e^h] finite)
-        th, _, _ = bfgs_max(obj, th0, 12)
+        th, _, B = bfgs_max(obj, th0, 12)
         cx = prob.x_coefficients(th)
+        Bl = [[B[i, j] for j in range(prob.n)] for i in range(prob.n)]
     prob = PolyProblem(gen, P, Q, degree, x0, 1, params)
     th = prob.from_x_coefficients([mp.mpf(c) for c in cx])
+    # BFGS continued at the working precision (gradients only), to a gradient of 10^-(dps/2)
+    th, _, _ = bfgs_max(prob, th, mp.mp.dps // 2 + 2, Hinv=mp.matrix(Bl), max_iter=25)
     from .numeric import quad_split
 
     ks = list(Q.mp_breaks())
@@ -844,3 +866,30 @@ def _record(divergence, cls, P, Q, alpha, second):
             "second_value": r.second_value, "iterations": int(r.iterations), "notes": list(r.notes),
             "converged": bool(r.converged),
             "ray": None if r.ray is None else {"direction": list(r.ray[0]), "points": [[t, v] for t, v in r.ray[1]]}}
+
+
+def sup_over_intercept(divergence, P: Distribution, Q: Distribution, slope, alpha=None):
+    """``sup_b E_P[a x + b] - E_Q[f^*(a x + b)]`` at a fixed slope ``a`` (Lemma 1's inner problem).
+
+    Newton's method on ``log E_Q[f^*'(a x + b)] = 0`` in ``b`` (exact in one step for KL, robust when
+    ``E_Q[f^*(a x + b)]`` is exponentially small or large), from the best constant.
+    """
+    gen, params, _ = generator_for(divergence, alpha)
+    prob = PolyProblem(gen, P, Q, 1, x0=0, w=1, params=params)
+    th = [to_mpf(slope), prob.best_constant()]
+    if not prob.feasible(th):
+        raise ParameterError(f"E_Q[f*(a x + b)] is infinite at slope a = {slope}")
+    J = None
+    for _ in range(200):
+        J, g, H = prob.evaluate(th, 2)
+        e1, e2 = 1 - g[1], -H[1][1]
+        step = -mp.log(e1) * e1 / e2 if e1 > 0 else g[1] / e2
+        th[1] += step
+        if abs(step) <= mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(th[1])):
+            break
+    return prob.value(th)
+
+
+def restricted_mp(divergence, cls, P: Distribution, Q: Distribution, alpha=None):
+    """The restricted value alone (no second method), at the working precision."""
+    return restricted(divergence, cls, P, Q, alpha=alpha, second=False).value

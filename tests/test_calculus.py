@@ -2,7 +2,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import KL, Laplace, Normal, f_divergence, fdiv_mp, lin_objective, maximize, restricted_lin_mp
+from cbdp_sym import KL, Laplace, Normal, f_divergence, fdiv_mp, lin_objective, maximize
+from cbdp_sym.restricted import restricted
 from cbdp_sym.calculus import decide_positive, find_kinks, integrate_split, order_points
 from cbdp_sym.distributions import X
 from cbdp_sym.errors import DerivationError
@@ -51,15 +52,16 @@ def test_unprinted_instance_shift_2_scale_3():
     _a, lin = maximize(sp.simplify(sp.expand_log(Ja, force=True)), a, lo, hi)
     with mp.workdps(50):
         assert abs(fdiv_mp(KL, P, Q) - mp.mpf(str(sp.N(kl, 60)))) < mp.mpf(10) ** -45
-        opt = restricted_lin_mp(KL, P, Q)
+        opt = restricted("kl", "lin", P, Q)
         assert abs(opt.value - mp.mpf(str(sp.N(lin, 60)))) < mp.mpf(10) ** -40
-        assert opt.negative_definite and opt.gradient_norm < mp.mpf(10) ** -40
+        assert opt.negative_definite and opt.gradient_norm < mp.mpf(10) ** -28 and opt.converged
+        assert opt.second_method_digits > 15
 
 
 def test_gaussian_linear_kl_solver_recovers_theorem10_to_30_digits():
     P, Q = Normal(sp.Rational(1, 2), 3), Normal(-2, sp.Rational(7, 2))
     with mp.workdps(40):
-        v = restricted_lin_mp(KL, P, Q).value
+        v = restricted("kl", "lin", P, Q, second=False).value
         exact = (sp.Rational(1, 2) + 2) ** 2 / (2 * sp.Rational(7, 2) ** 2)
         assert abs(v - mp.mpf(exact.p) / exact.q) < mp.mpf(10) ** -30
 

@@ -12,7 +12,7 @@ from cbdp_sym.tape import cached_derivation
 from cbdp_sym.divergences import Expect
 from cbdp_sym.distributions import X
 from cbdp_sym.errors import ParameterError
-from cbdp_sym.numeric import restricted_lin_mp
+from cbdp_sym.restricted import restricted_mp, sup_over_intercept
 from cbdp_sym.symbols import a, b, eps, mu1, mu2, sigma, sigma1, sigma2
 from cbdp_sym.variational import eliminate_intercept, lin_objective
 
@@ -43,7 +43,7 @@ def _lemma1_check(point):
 
 @cached_numeric
 def _lemma1_numeric(e, a_, dps):
-    return restricted_lin_mp(KL, Laplace(0, 1 / e), Laplace(1, 1 / e), free=(False, True), theta0=(a_, 0)).value
+    return sup_over_intercept("kl", Laplace(0, 1 / e), Laplace(1, 1 / e), a_)
 
 
 L1 = Claim(
@@ -130,7 +130,7 @@ def _lin_numeric_lap(v):
 
 @cached_numeric
 def _lin_kl_numeric_laplace_at(e, dps):
-    return restricted_lin_mp(KL, Laplace(0, 1 / e), Laplace(1, 1 / e)).value
+    return restricted_mp("kl", "lin", Laplace(0, 1 / e), Laplace(1, 1 / e))
 
 
 T9_PRINTED = sp.log(1 - ((1 - sp.sqrt(1 + eps**2)) / eps) ** 2) + sp.sqrt(1 + eps**2) - 1
@@ -163,7 +163,7 @@ def _lin_kl_gauss_general():
 
 @cached_numeric
 def _lin_gauss_numeric(m1, m2, s1, s2, dps):
-    return restricted_lin_mp(KL, Normal(m1, s1), Normal(m2, s2)).value
+    return restricted_mp("kl", "lin", Normal(m1, s1), Normal(m2, s2))
 
 
 def _t10_check(point):

@@ -1,0 +1,168 @@
+"""The restricted-divergence solver: closed forms recovered, certificates, infinite suprema, cache, input."""
+import json
+
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from cbdp_sym import cache
+from cbdp_sym.cli import main
+from cbdp_sym.distributions import Laplace, Normal, PointMass
+from cbdp_sym.errors import ParameterError
+from cbdp_sym.restricted import (PolyProblem, generator_for, parse_class, parse_law, restricted, restricted_record,
+                                 sup_over_intercept)
+from cbdp_sym.verify import derive, evaluate
+
+
+def _derived_at(registry, cid, **point):
+    claim = registry.get(cid)
+    expr, _ = derive(claim)
+    return evaluate(expr, {k: sp.Rational(v) for k, v in point.items()}, claim)
+
+
+def test_solver_recovers_theorem9_to_30_digits(registry):
+    """(lin,KL) of Lap(0, 1/eps) vs Lap(1, 1/eps) at eps = 7/3 (not printed): solver vs the engine's derivation."""
+    e = sp.Rational(7, 3)
+    with mp.workdps(40):
+        r = restricted("kl", "lin", Laplace(0, 1 / e), Laplace(1, 1 / e))
+        exact = _derived_at(registry, "CBDP-T9", eps="7/3")
+        assert abs(r.value - exact) < mp.mpf(10) ** -30 * abs(exact)
+        assert r.converged and r.negative_definite
+        assert r.second_method_digits > 15
+
+
+def test_solver_recovers_theorem10_to_30_digits(registry):
+    with mp.workdps(40):
+        r = restricted("kl", "lin", Normal(sp.Rational(1, 3), 2), Normal(-1, sp.Rational(5, 2)), second=False)
+        exact = _derived_at(registry, "CBDP-T10", mu1="1/3", mu2="-1", sigma1="2", sigma2="5/2")
+        assert abs(r.value - exact) < mp.mpf(10) ** -30 * abs(exact)
+
+
+def test_alpha2_against_derived_closed_form(registry):
+    """At alpha = 2 the objective is quadratic: SymPy derives the supremum; the solver must match it."""
+    with mp.workdps(40):
+        exact = _derived_at(registry, "CBDP-FIG1A-A2", eps="3")
+        r = restricted("alpha", "lin", Laplace(0, sp.Rational(1, 3)), Laplace(1, sp.Rational(1, 3)), alpha="2",
+                       second=False)
+        assert abs(r.value - exact) < mp.mpf(10) ** -30 * abs(exact)
+        ren = restricted("renyi", "lin", Laplace(0, sp.Rational(1, 3)), Laplace(1, sp.Rational(1, 3)), alpha="2",
+                         second=False)
+        assert abs(ren.value - mp.log1p(2 * exact)) < mp.mpf(10) ** -30
+
+
+def test_renyi_poly_certificate_and_order():
+    with mp.workdps(30):
+        vals = {}
+        for cls in ("lin", "poly2", "poly3"):
+            r = restricted("renyi", cls, Normal(0, 1), Normal(1, 1), alpha="7/2")
+            assert r.converged and r.negative_definite and r.gradient_norm < mp.mpf(10) ** -18
+            assert r.second_method_digits > 12
+            vals[cls] = r.value
+        rdp = mp.mpf(7) / 4  # alpha/(2 sigma^2) is the unrestricted value; every class is below it
+        assert vals["lin"] < vals["poly2"] < vals["poly3"] < rdp
+
+
+def test_non_private_release_is_infinite_with_a_ray():
+    with mp.workdps(30):
+        r = restricted("kl", "lin", PointMass(0), PointMass(1))
+        assert r.infinite and r.value == mp.inf and r.ray is not None
+        r = restricted("renyi", "lin", PointMass(0), PointMass(1), alpha="3")
+        assert r.infinite
+
+
+def test_a_class_can_be_bounded_while_a_richer_one_is_not():
+    with mp.workdps(30):
+        lin = restricted("kl", "lin", Normal(0, 1), PointMass(0))
+        assert not lin.infinite and abs(lin.value) < mp.mpf(10) ** -25
+        assert not lin.negative_definite  # the slope is a flat direction
+        assert restricted("kl", "poly2", Normal(0, 1), PointMass(0)).infinite
+
+
+def test_kl_faces_poly3_equals_poly2_on_laplace():
+    with mp.workdps(30):
+        p2 = restricted("kl", "poly2", Laplace(0, 1), Laplace(1, 1), second=False)
+        p3 = restricted("kl", "poly3", Laplace(0, 1), Laplace(1, 1), second=False)
+        lin = restricted("kl", "lin", Laplace(0, 1), Laplace(1, 1), second=False)
+        assert p3.value == p2.value and p2.value > lin.value
+        assert any("x^3" in n for n in p3.notes)
+        assert p2.optimum[2] < 0  # E_Q[e^h] is finite only for a negative x^2 coefficient
+
+
+def test_tv_on_full_support_is_zero():
+    with mp.workdps(30):
+        r = restricted("tv", "poly2", Normal(0, 1), Normal(1, 1))
+        assert r.value == 0 and any("bounded domain" in n for n in r.notes)
+
+
+def test_fixed_slope_matches_lemma1_closed_form():
+    """sup_b at fixed a equals a E_P[x] - log E_Q[e^{a x}] (Lemma 1), Laplace MGF at a = 1/2, scale 1."""
+    with mp.workdps(40):
+        v = sup_over_intercept("kl", Laplace(0, 1), Laplace(1, 1), sp.Rational(1, 2))
+        # E_Q[e^{a x}] for Q = Lap(1, 1): e^{a} / (1 - a^2), computed here by quadrature, not typed
+        mgf = mp.quad(lambda x: mp.exp(x / 2) * mp.exp(-abs(x - 1)) / 2, [-mp.inf, 1, mp.inf])
+        assert abs(v - (0 - mp.log(mgf))) < mp.mpf(10) ** -35
+
+
+def test_double_precision_twin_agrees_with_mpmath():
+    from cbdp_sym.fastquad import FastObjective
+
+    gen, params, _ = generator_for("renyi", "5/2")
+    with mp.workdps(30):
+        prob = PolyProblem(gen, Laplace(0, 1), Laplace(1, 1), 2, params=params)
+        th = [mp.mpf("-0.7"), mp.mpf("0.1"), mp.mpf("0.5")]
+        J, g, H = prob.evaluate(th, 2)
+        Jf, gf, Hf = FastObjective(prob).evaluate([float(t) for t in th], 2)
+    assert abs(J - Jf) < 1e-12
+    assert max(abs(float(a) - b) for a, b in zip(g, gf)) < 1e-11
+    assert max(abs(float(H[i][j]) - Hf[i][j]) for i in range(3) for j in range(3)) < 1e-6
+
+
+def test_results_identical_from_cache_and_from_scratch(tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    P, Q = Laplace(0, 1), Laplace(1, 1)
+    with mp.workdps(25):
+        first = restricted_record("renyi", "poly2", P, Q, "3", False)
+        assert any(tmp_path.rglob("*.json"))
+        again = restricted_record("renyi", "poly2", P, Q, "3", False)
+        cache.set_enabled(False)
+        try:
+            scratch = restricted_record("renyi", "poly2", P, Q, "3", False)
+        finally:
+            cache.set_enabled(True)
+    assert first == again == scratch
+
+
+@pytest.mark.parametrize("spec", ["laplace(0)", "normal(0,-1)", "gauss(0,1)", "laplace(0,x)", "product()"])
+def test_bad_law_specs(spec):
+    with pytest.raises(ParameterError):
+        parse_law(spec)
+
+
+def test_bad_classes_and_orders():
+    with pytest.raises(ParameterError):
+        parse_class("poly0")
+    with pytest.raises(ParameterError):
+        parse_class("quadratic")
+    with pytest.raises(ParameterError):
+        generator_for("renyi", "1")
+    with pytest.raises(ParameterError):
+        generator_for("renyi", None)
+    with pytest.raises(ParameterError):
+        generator_for("hellinger", None)
+
+
+def test_cli_restricted_json(capsys):
+    rc = main(["restricted", "renyi", "lin", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--alpha", "2", "--dps", "20",
+               "--json", "--no-cache"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("value", "optimum", "gradient_norm", "hessian", "second_method_digits", "infinite"):
+        assert key in out
+    assert out["value"].startswith("0.69314718055994530")  # log 2: alpha = 2, sigma = 1 (log(1 + 1/sigma^2))
+    assert out["infinite"] is False and float(out["second_method_digits"]) > 12
+
+
+def test_cli_restricted_bad_spec_is_one_line(capsys):
+    rc = main(["restricted", "kl", "lin", "--P", "normal(0,1", "--Q", "normal(1,1)"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "not understood" in err
