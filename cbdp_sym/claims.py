@@ -64,17 +64,38 @@ class Param:
     def greater_than_one(cls, name, symbol, points=("1001/1000", "3/2", "2", "7/2", "50"), description=""):
         return cls(name, symbol, "gt1", tuple(points), description)
 
+    @classmethod
+    def unit(cls, name, symbol, points=("1/1000", "1/10", "1/2", "9/10", "999/1000"), description=""):
+        """A parameter in the open interval (0, 1) (a probability, delta, a mixing weight)."""
+        return cls(name, symbol, "unit", tuple(points), description)
+
+    @classmethod
+    def positive_int(cls, name, symbol, points=("1", "2", "3", "4"), description=""):
+        return cls(name, symbol, "positive-int", tuple(points), description)
+
     def validate(self, value) -> sp.Expr:
         """Parse and check a value; raises :class:`ParameterError` with a one-line message."""
         if isinstance(value, str):
             value = parse_number(value, self.name)
         value = sp.Rational(value) if isinstance(value, int) else sp.sympify(value)
+        if value.is_infinite and self.domain != "gt1-or-inf":
+            raise ParameterError(f"{self.name} must be finite, got {value}")
         if self.domain == "positive" and not value > 0:
             raise ParameterError(f"{self.name} must be positive, got {value}")
         if self.domain == "gt1" and not value > 1:
             raise ParameterError(f"{self.name} must be greater than 1 (alpha > 1), got {value}")
         if self.domain == "nonzero" and value == 0:
             raise ParameterError(f"{self.name} must be non-zero")
+        if self.domain == "unit" and not (0 < value < 1):
+            raise ParameterError(f"{self.name} must lie strictly between 0 and 1, got {value}")
+        if self.domain == "positive-int" and not (value.is_integer and value >= 1):
+            raise ParameterError(f"{self.name} must be a positive integer, got {value}")
+        if self.domain == "gt1-or-inf" and not (value == sp.oo or value > 1):
+            raise ParameterError(f"{self.name} must be greater than 1 or inf, got {value}")
+        if self.bounds is not None:
+            lo, hi = (sp.sympify(x) if x is not None else None for x in self.bounds)
+            if (lo is not None and not value > lo) or (hi is not None and not value < hi):
+                raise ParameterError(f"{self.name} must lie in ({lo}, {hi}), got {value}")
         return value
 
 
@@ -103,6 +124,15 @@ class Claim:
     timeout: float = 120.0
     check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
     figures: tuple = ()  # Figure objects the claim reads (computed first, in parallel, by the audit)
+    # a corrected statement the derivation supports, audited the same way and shown next to the printed one
+    corrected: Callable | None = None
+    corrected_statement: str = ""
+    # adversarial search for bounds: {param name: (lo, hi)} (exact strings); the relative slack is minimised
+    # from the worst sweep points with at most ``search_evals`` evaluations at ``search_dps`` digits (a
+    # count, not a time, so that reports are reproducible; see :func:`cbdp_sym.verify.adversarial_search`)
+    search: dict | None = None
+    search_evals: int = 120
+    search_dps: int = 20
     tags: tuple = ()
     source: str = ""  # set by the registry: paper folder / module file
 

@@ -227,7 +227,89 @@ class Normal(Distribution):
 
 
 @dataclass(frozen=True, init=False)
-class PointMass(Distribution):
+class Finite(Distribution):
+    """A law on finitely many real points: ``Finite([x_1, ..., x_n], [p_1, ..., p_n])``.
+
+    Probabilities must be non-negative and sum to 1 (checked exactly for numbers; for symbols their
+    assumptions must make them non-negative).  Randomized response, Bernoulli outputs and the
+    finite instance families of structural claims are finite laws.  Expectations are sums, exact on
+    the symbolic side (:meth:`expect_sym`) and in mpmath (:meth:`mp_expect`).
+
+    >>> B = Finite([0, 1], [sp.Rational(1, 4), sp.Rational(3, 4)])
+    >>> B.expect_sym(X**2)
+    3/4
+    >>> Finite([0, 1], [sp.Rational(1, 2), sp.Rational(1, 4)])
+    Traceback (most recent call last):
+    ...
+    cbdp_sym.errors.ParameterError: Finite: probabilities must sum to 1, got 3/4
+    """
+
+    points: tuple
+    probs: tuple
+
+    atomic = True
+
+    def __init__(self, points, probs):
+        points = tuple(_as_param(x) for x in points)
+        probs = tuple(_as_param(q) for q in probs)
+        if not points or len(points) != len(probs):
+            raise ParameterError(f"Finite: need as many probabilities as points, got {len(points)} and {len(probs)}")
+        for x in points:
+            _check_real("Finite", "a point", x)
+        numeric = all(not isinstance(x, mp.mpf) and x.is_number for x in points)
+        if numeric and len(set(points)) != len(points):
+            raise ParameterError("Finite: the points must be distinct")
+        for q in probs:
+            _check_real("Finite", "a probability", q)
+            if (q < 0) if isinstance(q, mp.mpf) else q.is_negative:
+                raise ParameterError(f"Finite: probabilities must be non-negative, got {q}")
+        total = sum(probs[1:], probs[0])
+        if all(isinstance(q, mp.mpf) for q in probs):
+            if abs(total - 1) > mp.mpf(10) ** (-mp.mp.dps + 5):
+                raise ParameterError(f"Finite: probabilities must sum to 1, got {total}")
+        elif sp.sympify(total).is_number and sp.simplify(total - 1) != 0:
+            raise ParameterError(f"Finite: probabilities must sum to 1, got {total}")
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "probs", probs)
+
+    def pmf(self) -> list:
+        """``[(x_i, p_i)]`` in the given order."""
+        return list(zip(self.points, self.probs))
+
+    def expect_sym(self, g, x=X):
+        """``E[g(X)] = sum_i p_i g(x_i)`` (exact)."""
+        g = sp.sympify(g)
+        return sp.Add(*[p * g.subs(x, pt) for pt, p in self.pmf()])
+
+    def mp_pmf(self) -> list:
+        return [(to_mpf(x), to_mpf(p)) for x, p in self.pmf()]
+
+    def mp_expect(self, g):
+        return mp.fsum(p * g(x) for x, p in self.mp_pmf() if p != 0)
+
+    def mp_loc(self):
+        return self.mp_expect(lambda x: x)
+
+    def mp_width(self):
+        m = self.mp_loc()
+        v = self.mp_expect(lambda x: (x - m) ** 2)
+        return mp.sqrt(v) if v > 0 else mp.mpf(1)
+
+    def mp_reach(self):
+        return mp.mpf(0)
+
+    def subs(self, mapping):
+        return Finite([_subs(x, mapping) for x in self.points], [_subs(p, mapping) for p in self.probs])
+
+    def latex(self, printer=None):
+        from .printing import latex
+
+        return r"\sum_i p_i \delta_{x_i}" if len(self.points) > 4 else (
+            " + ".join(rf"{latex(p)}\,\delta_{{{latex(x)}}}" for x, p in self.pmf()))
+
+
+@dataclass(frozen=True, init=False)
+class PointMass(Finite):
     """The law of a constant (a non-private release): all mass at ``loc``.
 
     It has no density; the numerics evaluate expectations exactly (``E[g] = g(loc)``), and the
@@ -240,17 +322,17 @@ class PointMass(Distribution):
         loc = _as_param(loc)
         _check_real("PointMass", "loc", loc)
         object.__setattr__(self, "loc", loc)
+        object.__setattr__(self, "points", (loc,))
+        object.__setattr__(self, "probs", (sp.Integer(1),))
 
-    atomic = True
+    def __repr__(self):
+        return f"PointMass(loc={self.loc!r})"
 
     def mp_loc(self):
         return to_mpf(self.loc)
 
     def mp_width(self):
         return mp.mpf(1)
-
-    def mp_reach(self):
-        return mp.mpf(0)
 
     def mp_expect(self, g):
         return g(self.mp_loc())
@@ -262,6 +344,90 @@ class PointMass(Distribution):
         from .printing import latex
 
         return rf"\delta_{{{latex(self.loc)}}}"
+
+
+@dataclass(frozen=True, init=False)
+class Mixture(Distribution):
+    """``Mixture([w_1, ..., w_m], [D_1, ..., D_m])``: density ``sum_i w_i p_i`` of one-dimensional laws.
+
+    Components must be laws with a density (Laplace, Normal, or mixtures of them); weights are
+    non-negative and sum to 1.  The mixture's kinks are the union of its components' kinks.
+
+    >>> M = Mixture([sp.Rational(1, 2), sp.Rational(1, 2)], [Laplace(0, 1), Laplace(2, 1)])
+    >>> M.kinks()
+    [0, 2]
+    """
+
+    weights: tuple
+    components: tuple
+
+    def __init__(self, weights, components):
+        weights = tuple(_as_param(w) for w in weights)
+        components = tuple(components)
+        if not components or len(weights) != len(components):
+            raise ParameterError("Mixture: need one weight per component")
+        for c in components:
+            if not isinstance(c, Distribution) or c.atomic or c.dim != 1:
+                raise ParameterError(f"Mixture: components must be one-dimensional laws with a density, got {c!r}")
+        for w in weights:
+            _check_real("Mixture", "a weight", w)
+            if (w < 0) if isinstance(w, mp.mpf) else w.is_negative:
+                raise ParameterError(f"Mixture: weights must be non-negative, got {w}")
+        total = sum(weights[1:], weights[0])
+        if not isinstance(total, mp.mpf) and sp.sympify(total).is_number and sp.simplify(total - 1) != 0:
+            raise ParameterError(f"Mixture: weights must sum to 1, got {total}")
+        object.__setattr__(self, "weights", weights)
+        object.__setattr__(self, "components", components)
+
+    def pdf(self, x=X):
+        return sp.Add(*[w * c.pdf(x) for w, c in zip(self.weights, self.components)])
+
+    def log_pdf(self, x=X):
+        return sp.log(self.pdf(x))
+
+    def kinks(self):
+        out = []
+        for c in self.components:
+            for k in c.kinks():
+                if k not in out:
+                    out.append(k)
+        return out
+
+    def mp_pdf(self, x):
+        return mp.fsum(to_mpf(w) * c.mp_pdf(x) for w, c in zip(self.weights, self.components))
+
+    def mp_log_pdf(self, x):
+        terms = [mp.log(to_mpf(w)) + c.mp_log_pdf(x) for w, c in zip(self.weights, self.components) if w != 0]
+        top = max(terms)
+        if not mp.isfinite(top):
+            return top
+        return top + mp.log(mp.fsum(mp.exp(t - top) for t in terms))
+
+    def mp_loc(self):
+        return mp.fsum(to_mpf(w) * c.mp_loc() for w, c in zip(self.weights, self.components))
+
+    def mp_width(self):
+        m = self.mp_loc()
+        return max(max(c.mp_width() for c in self.components),
+                   max(abs(c.mp_loc() - m) for c in self.components))
+
+    def mp_breaks(self):
+        out = []
+        for c in self.components:
+            out += c.mp_breaks()
+        return out
+
+    def mp_reach(self):
+        m = self.mp_loc()
+        return max(c.mp_reach() + abs(c.mp_loc() - m) for c in self.components)
+
+    def subs(self, mapping):
+        return Mixture([_subs(w, mapping) for w in self.weights], [c.subs(mapping) for c in self.components])
+
+    def latex(self, printer=None):
+        from .printing import latex
+
+        return " + ".join(rf"{latex(w)}\,{c.latex()}" for w, c in zip(self.weights, self.components))
 
 
 @dataclass(frozen=True, init=False)
@@ -314,4 +480,8 @@ def shift(law: Distribution, by) -> Distribution:
         return Product(*[shift(c, b) for c, b in zip(law.components, by)])
     if isinstance(law, PointMass):
         return PointMass(law.loc + _as_param(by))
+    if isinstance(law, Finite):
+        return Finite([x + _as_param(by) for x in law.points], law.probs)
+    if isinstance(law, Mixture):
+        return Mixture(law.weights, [shift(c, by) for c in law.components])
     return type(law)(law.loc + _as_param(by), getattr(law, "scale", None) if isinstance(law, Laplace) else law.std)

@@ -18,6 +18,8 @@ def parse_number(text: str, name: str = "value") -> sp.Expr:
     7/2
     """
     s = str(text).strip()
+    if s.lower() in ("inf", "+inf", "oo", "infinity"):
+        return sp.oo
     try:
         if "/" in s:
             num, den = s.split("/", 1)

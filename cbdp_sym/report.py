@@ -230,7 +230,7 @@ def provenance(dps: int) -> list[tuple[str, str]]:
 # -- JSON ------------------------------------------------------------------------------------
 def result_json(r) -> dict:
     c = r.claim
-    return {
+    out = {
         "id": c.id, "paper": c.paper, "label": c.label, "kind": c.kind, "status": r.status,
         "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else None,
         "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else None,
@@ -238,6 +238,16 @@ def result_json(r) -> dict:
         "checks": [ch.as_json() for ch in r.checks], "counterexample": r.counterexample, "message": r.message,
         "symbolic": r.symbolic, "steps": len(r.steps), "conventions": list(c.conventions),
     }
+    if r.tables:
+        out["tables"] = r.tables
+    if r.search:
+        out["search"] = r.search
+    if r.corrected is not None:
+        k = r.corrected
+        out["corrected"] = {"statement_latex": k.claim.statement, "status": k.status, "message": k.message,
+                            "claimed_latex": latex(k.claimed_expr) if k.claimed_expr is not None else None,
+                            "checks": [ch.as_json() for ch in k.checks], "counterexample": k.counterexample}
+    return out
 
 
 def audit_json(results, dps: int) -> str:
@@ -246,15 +256,58 @@ def audit_json(results, dps: int) -> str:
 
 
 # -- LaTeX -----------------------------------------------------------------------------------
-def _result_view(r) -> dict:
-    c = r.claim
-    bound = c.kind in ("upper", "lower", "strict-upper")
+def _cell(text) -> str:
+    """A table cell: ``$...$`` segments are mathematics, numbers are shortened, the rest is escaped prose."""
+    if text is None:
+        return "--"
+    t = str(text)
+    if "$" in t:
+        return note_tex(t)
+    short = _short(t)
+    return short
+
+
+def table_view(tab: dict) -> dict:
+    """A check's extra table, ready for the template (column widths shared out over the line)."""
+    cols = list(tab.get("columns", []))
+    n = max(len(cols), 1)
+    width = 0.98 / n
+    spec = "@{}" + "".join(r">{\raggedright\arraybackslash}p{%.3f\linewidth}" % (width - 0.02) for _ in cols) + "@{}"
+    return {"title": tab.get("title", ""), "spec": spec, "head": " & ".join(note_tex(str(c)) for c in cols),
+            "rows": [" & ".join(_cell(v) for v in row) for row in tab.get("rows", [])],
+            "note": tab.get("note", "")}
+
+
+def _checks_view(r, bound):
     checks = []
     for ch in r.checks:
         last = _short(ch.slack, 4) if bound else (f"{ch.digits:g}" if ch.digits is not None else "--")
-        checks.append({"params": ", ".join(f"{k}={v}" for k, v in ch.params.items()) or "--",
-                       "claimed": _short(ch.claimed), "derived": _short(ch.derived), "numeric": _short(ch.numeric),
-                       "last": last})
+        params = ", ".join(f"{k}={v}" for k, v in ch.params.items()) or "--"
+        if getattr(ch, "origin", "grid") != "grid":
+            params += f" ({ch.origin})"
+        checks.append({"params": params, "claimed": _short(ch.claimed), "derived": _short(ch.derived),
+                       "numeric": _short(ch.numeric), "last": last})
+    return checks
+
+
+def _result_view(r) -> dict:
+    c = r.claim
+    bound = c.kind in ("upper", "lower", "strict-upper")
+    checks = _checks_view(r, bound)
+    corrected = None
+    if r.corrected is not None:
+        k = r.corrected
+        corrected = {"status": k.status, "message": k.message, "statement_lines": statement_tex(k.claim.statement),
+                     "checks": _checks_view(k, bound),
+                     "counterexample": "; ".join(f"{a}: {b}" for a, b in k.counterexample.items()) if k.counterexample else None}
+    search = None
+    if r.search:
+        sr = r.search
+        search = (f"adversarial search (Nelder-Mead at {sr['digits']} digits, {sr['evaluations']} evaluations from "
+                  f"{sr['starts']} of the worst sweep points) over "
+                  + ", ".join(f"{n} in [{a}, {b}]" for n, (a, b) in sr["box"].items())
+                  + (f"; smallest slack found {sr['best_slack']} at " + ", ".join(f"{k}={v}" for k, v in sr["best"].items())
+                     if sr.get("best") else ""))
     d = r.min_digits()
     cx = None
     if r.counterexample:
@@ -269,6 +322,7 @@ def _result_view(r) -> dict:
         "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.derived_expr) if r.derived_expr is not None else "",
         "steps": bool(r.steps), "steps_latex": steps_tex(r.steps), "checks": checks, "counterexample": cx,
         "notes": c.notes, "conventions": "; ".join(c.conventions),
+        "tables": [table_view(t) for t in r.tables], "corrected": corrected, "search": search,
     }
 
 
@@ -308,6 +362,47 @@ def _figure_view(fig) -> dict:
             "axis": fig.axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv"}
 
 
+_MARK = {"verified": r"\checkmark", "holds": r"\checkmark", "refuted": r"$\times$", "inconclusive": "?",
+         "error": "!", "definition": "def.", "cited": "cited"}
+
+
+def verdict_tables(paper, results) -> list:
+    """Paper-level layouts (``PAPER["tables"]`` in ``_paper.py``): cells that name a claim ID show the
+    printed statement and the verdict of that claim, as laid out in the paper (e.g. CBDP's Table 1)."""
+    by_id = {r.claim.id: r for r in results}
+    out = []
+    for tab in paper.meta.get("tables", []):
+        rows = []
+        used = False
+        for row in tab["rows"]:
+            cells = []
+            for cell in row:
+                r = by_id.get(cell)
+                if r is None:
+                    cells.append(note_tex(cell) if not cell.startswith(paper.meta.get("prefix", "\0")) else
+                                 tex_escape(cell) + " (not audited)")
+                    continue
+                used = True
+                st = r.claim.statement
+                fix = ""
+                if r.corrected is not None and r.status == "refuted":
+                    fix = (r" \newline corrected: $" + r.corrected.claim.statement + "$ "
+                           + _MARK.get(r.corrected.status, r.corrected.status))
+                cells.append("$" + st + "$ \\newline " + r"\textbf{" + r.status + "} " + _MARK.get(r.status, "")
+                             + r" {\scriptsize\texttt{" + tex_escape(cell) + "}}" + fix)
+            rows.append(" & ".join(cells))
+        if not used:
+            continue
+        n = len(tab["header"])
+        first = 0.16
+        rest = (0.98 - first) / max(n - 1, 1)
+        spec = ("@{}>{\\raggedright\\arraybackslash}p{%.3f\\linewidth}" % first
+                + "".join(">{\\raggedright\\arraybackslash}p{%.3f\\linewidth}" % (rest - 0.02) for _ in range(n - 1)) + "@{}")
+        out.append({"title": tab["title"], "spec": spec, "head": " & ".join(note_tex(h) for h in tab["header"]),
+                    "rows": rows, "note": tab.get("note", "")})
+    return out
+
+
 def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str]:
     env = _env()
     views = [_result_view(r) for r in results]
@@ -315,7 +410,7 @@ def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str
     ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
                      "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
            "results": views, "dps": dps, "conventions": GLOBAL_CONVENTIONS, "provenance": provenance(dps),
-           "coverage": coverage, "body": body_name, "figures": figs}
+           "coverage": coverage, "body": body_name, "figures": figs, "layouts": verdict_tables(paper, results)}
     body = env.get_template("appendix-body.tex.j2").render(**ctx)
     standalone = env.get_template("appendix.tex.j2").render(**ctx)
     return standalone, body

@@ -34,12 +34,15 @@ class Check:
     digits: float | None = None  # numeric vs claimed (vs derived when nothing is claimed)
     digits_derived: float | None = None  # numeric vs derived
     slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
+    origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
 
     def as_json(self):
         out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
                "numeric": self.numeric, "digits": self.digits, "digits_derived": self.digits_derived}
         if self.slack is not None:
             out["slack"] = self.slack
+        if self.origin != "grid":
+            out["origin"] = self.origin
         return out
 
 
@@ -55,6 +58,9 @@ class Result:
     checks: list = field(default_factory=list)
     counterexample: dict | None = None
     symbolic: str = ""  # what the symbolic comparison found
+    tables: list = field(default_factory=list)  # extra evidence: [{"title", "columns", "rows", "note"}]
+    corrected: "Result | None" = None  # the audit of the corrected statement, when the claim has one
+    search: dict | None = None  # what the adversarial search did (bounds)
     seconds: float = 0.0  # not written into reports (reproducibility)
 
     @property
@@ -129,6 +135,12 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         msg = f"{type(exc).__name__}: {exc}".splitlines()[0]
         res = Result(claim, "error", msg, dps)
         res.steps = [Step("traceback", "", traceback.format_exc(limit=3).splitlines()[-1])]
+    if claim.corrected is not None and res.status not in ("error",):
+        import dataclasses
+
+        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
+                                    statement=claim.corrected_statement or claim.statement)
+        res.corrected = audit_claim(fixed, dps, points)
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -155,6 +167,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res = Result(claim, out["status"], out["message"], dps, derived, claimed, steps)
         res.checks = list(out.get("checks", []))
         res.counterexample = out.get("counterexample")
+        res.tables = list(out.get("tables", []))
         return res
     if claim.kind == "definition":
         msg = "definition; sanity checks of the derivation: " + ("passed" if derivation_problem is None else derivation_problem)
@@ -169,38 +182,34 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     cap = work
     tol = dps - 5
     worst = None
+    slacks = []
     with mp.workdps(work):
         for pt in pts:
             shown = {k: str(v) for k, v in pt.items()}
-            num = claim.numeric(pt) if claim.numeric else None
             try:
-                der = evaluate(derived, pt, claim) if derived is not None else None
-            except (CbdpError, TypeError, ValueError) as exc:
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+            except _Unevaluable as exc:
                 res.status = "inconclusive"
                 res.message = f"the derived form cannot be evaluated at {shown}: {exc}"
                 return res
-            cla = evaluate(claimed, pt, claim) if claimed is not None else None
-            ref = num if num is not None else der
-            chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,
-                        mp_str(num, dps) if num is not None else None)
-            if num is not None and der is not None:
-                chk.digits_derived = _round_digits(digits(num, der), cap)
-            if bound:
-                if cla is None or ref is None:
-                    raise CbdpError(f"{claim.id}: a bound needs the claimed side and the quantity")
-                if claim.kind in ("upper", "strict-upper"):
-                    slack = (cla - ref) / abs(cla) if cla != 0 else cla - ref
-                else:
-                    slack = (ref - cla) / abs(cla) if cla != 0 else ref - cla
-                chk.slack = mp_str(slack, 15)
-                chk.digits = _round_digits(digits(ref, cla), cap)
+            chk, slack = _check_of(claim, shown, cla, der, num, dps, cap)
+            if slack is not None:
+                slacks.append((slack, pt))
                 if worst is None or slack < worst[0]:
-                    worst = (slack, pt, cla, ref, der)
-            else:
-                other = cla if cla is not None else der
-                if other is not None and ref is not None:
-                    chk.digits = _round_digits(digits(ref, other), cap)
+                    worst = (slack, pt, cla, der if num is None else num, der)
             res.checks.append(chk)
+    if bound and claim.search:
+        found = adversarial_search(claim, derived, claimed, slacks)
+        res.search = found["summary"]
+        if found["point"] is not None and found["point"] not in pts:
+            pt = found["point"]
+            with mp.workdps(work):
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+                chk, slack = _check_of(claim, {k: str(v) for k, v in pt.items()}, cla, der, num, dps, cap)
+            chk.origin = "search"
+            res.checks.append(chk)
+            if slack < worst[0]:
+                worst = (slack, pt, cla, der if num is None else num, der)
     # derived vs numeric must agree for the derivation to stand
     bad = [c for c in res.checks if c.digits_derived is not None and c.digits_derived < tol]
     if bad:
@@ -212,6 +221,169 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     if bound:
         return _bound_verdict(claim, res, worst, tol)
     return _identity_verdict(claim, res, tol)
+
+
+class _Unevaluable(Exception):
+    pass
+
+
+def _values_at(claim, derived, claimed, pt):
+    """``(claimed, derived, numeric)`` at an exact point, at the working precision (``None`` where absent)."""
+    num = claim.numeric(pt) if claim.numeric else None
+    try:
+        der = evaluate(derived, pt, claim) if derived is not None else None
+    except (CbdpError, TypeError, ValueError) as exc:
+        raise _Unevaluable(str(exc)) from None
+    cla = evaluate(claimed, pt, claim) if claimed is not None else None
+    return cla, der, num
+
+
+def _slack(kind, cla, ref):
+    """Signed relative slack of a bound: positive when it holds."""
+    if kind in ("upper", "strict-upper"):
+        return (cla - ref) / abs(cla) if cla != 0 else cla - ref
+    return (ref - cla) / abs(cla) if cla != 0 else ref - cla
+
+
+def _check_of(claim, shown, cla, der, num, dps, cap):
+    bound = claim.kind in ("upper", "lower", "strict-upper")
+    ref = num if num is not None else der
+    chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,
+                mp_str(num, dps) if num is not None else None)
+    if num is not None and der is not None:
+        chk.digits_derived = _round_digits(digits(num, der), cap)
+    slack = None
+    if bound:
+        if cla is None or ref is None:
+            raise CbdpError(f"{claim.id}: a bound needs the claimed side and the quantity")
+        slack = _slack(claim.kind, cla, ref)
+        chk.slack = mp_str(slack, 15)
+        chk.digits = _round_digits(digits(ref, cla), cap)
+    else:
+        other = cla if cla is not None else der
+        if other is not None and ref is not None:
+            chk.digits = _round_digits(digits(ref, other), cap)
+    return chk, slack
+
+
+def _to_search(param, x):
+    """Map a parameter value to the unconstrained search coordinate (log for scales, logit for (0,1))."""
+    import math
+
+    x = float(x)
+    if param.domain in ("gt1", "gt1-or-inf"):
+        return math.log(x - 1)
+    if param.domain in ("positive", "positive-int"):
+        return math.log(x)
+    if param.domain == "unit":
+        return math.log(x / (1 - x))
+    return x
+
+
+def _from_search(param, y):
+    import math
+
+    if param.domain in ("gt1", "gt1-or-inf"):
+        return 1 + math.exp(y)
+    if param.domain in ("positive", "positive-int"):
+        return math.exp(y)
+    if param.domain == "unit":
+        return 1 / (1 + math.exp(-y))
+    return y
+
+
+def _simple_rational(x: float, param):
+    """A short rational near ``x`` (a counterexample anyone can re-run), inside the parameter's domain."""
+    from fractions import Fraction
+
+    if param.domain == "positive-int":
+        return sp.Integer(max(1, round(x)))
+    for den in (1, 2, 4, 10, 20, 100, 1000, 10**4, 10**6):
+        fr = Fraction(x).limit_denominator(den)
+        if abs(fr - Fraction(x)) <= 1e-3 * max(abs(x), 1e-6) or den == 10**6:
+            try:
+                return param.validate(sp.Rational(fr.numerator, fr.denominator))
+            except CbdpError:
+                continue
+    return param.validate(sp.Rational(Fraction(x).limit_denominator(10**9)))
+
+
+def adversarial_search(claim, derived, claimed, slacks):
+    """Minimise a bound's relative slack over ``claim.search`` (a box of parameters), from the worst sweep points.
+
+    Nelder-Mead (SciPy) in unconstrained coordinates (log for scales and for ``alpha - 1``, logit for
+    probabilities), at ``claim.search_dps`` digits, with at most ``claim.search_evals`` evaluations in
+    all: a count, so that the same inputs give the same report.  The best point is rounded to a short
+    rational in the box; the caller re-evaluates it at full precision.  Returns ``{"point", "summary"}``.
+    """
+    import math
+
+    import numpy as np
+    from scipy.optimize import minimize
+
+    params = {p.name: p for p in claim.params}
+    names = [n for n in claim.search if n in params]
+    box = {n: tuple(float(parse_exact(v)) for v in claim.search[n]) for n in names}
+    lo = [_to_search(params[n], box[n][0]) for n in names]
+    hi = [_to_search(params[n], box[n][1]) for n in names]
+    starts = [pt for _s, pt in sorted(slacks, key=lambda t: t[0])[:3]]
+    budget = [claim.search_evals]
+    best = [None, None]  # slack, exact point
+
+    def point_of(y):
+        pt = None
+        vals = {}
+        for n, yi in zip(names, y):
+            yi = min(max(float(yi), lo[names.index(n)]), hi[names.index(n)])
+            vals[n] = _simple_rational(_from_search(params[n], yi), params[n])
+        return vals
+
+    def objective(y, base):
+        if budget[0] <= 0:
+            raise StopIteration
+        budget[0] -= 1
+        pt = dict(base)
+        pt.update(point_of(y))
+        try:
+            pt = claim.parse_point({k: str(v) for k, v in pt.items()})
+            with mp.workdps(claim.search_dps):
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+                ref = num if num is not None else der
+                sl = _slack(claim.kind, cla, ref)
+        except (CbdpError, _Unevaluable, ZeroDivisionError, ValueError, OverflowError):
+            return 1e300
+        if not mp.isfinite(sl):
+            return 1e300
+        if best[0] is None or sl < best[0]:
+            best[0], best[1] = sl, pt
+        return float(sl)
+
+    runs = 0
+    for base in starts:
+        y0 = [min(max(_to_search(params[n], base[n]), lo[i]), hi[i]) for i, n in enumerate(names)]
+        if budget[0] <= 0:
+            break
+        runs += 1
+        try:
+            minimize(objective, np.array(y0), args=(base,), method="Nelder-Mead",
+                     bounds=list(zip(lo, hi)), options={"maxfev": max(10, claim.search_evals // max(len(starts), 1)),
+                                                        "xatol": 1e-4, "fatol": 1e-12})
+        except StopIteration:
+            break
+    used = claim.search_evals - budget[0]
+    summary = {"box": {n: list(claim.search[n]) for n in names}, "starts": runs, "evaluations": used,
+               "digits": claim.search_dps,
+               "best": None if best[1] is None else {k: str(v) for k, v in best[1].items()},
+               "best_slack": None if best[0] is None else mp_str(best[0], 6)}
+    if math.isfinite(float(best[0])) if best[0] is not None else False:
+        return {"point": best[1], "summary": summary}
+    return {"point": None, "summary": summary}
+
+
+def parse_exact(text):
+    from .numbers import parse_number
+
+    return parse_number(str(text))
 
 
 def _identity_verdict(claim, res, tol):
