@@ -51,6 +51,7 @@ class Param:
     points: tuple
     description: str = ""
     bounds: tuple | None = None  # (lo, hi) strict, for an extra restriction (e.g. |a| < eps)
+    length_of: str | None = None  # vectors: the name of the dimension parameter
 
     @classmethod
     def positive(cls, name, symbol, points=("1/1000", "1/10", "1", "7/2", "100"), description=""):
@@ -73,8 +74,31 @@ class Param:
     def positive_int(cls, name, symbol, points=("1", "2", "3", "4"), description=""):
         return cls(name, symbol, "positive-int", tuple(points), description)
 
+    @classmethod
+    def vector(cls, name, symbol, points, description="", length_of=None):
+        """A vector of real numbers (a shift ``v``): ``symbol`` is an ``IndexedBase`` used as ``v[i]``,
+        1-based, in the claim's expressions (sums over ``i`` from 1 to the dimension); on the command
+        line ``--at v=1,2,3``.  ``length_of`` names the claim's dimension parameter (e.g. ``"d"``), whose
+        value must then equal the vector's length."""
+        return cls(name, symbol, "vector", tuple(points), description, length_of=length_of)
+
+    def _validate_vector(self, value):
+        if isinstance(value, str):
+            text = value.strip().strip("()[]")
+            parts = [t for t in text.split(",") if t.strip()]
+            if not parts:
+                raise ParameterError(f"{self.name} must be a vector such as 1,2,3 (comma-separated numbers)")
+            value = [parse_number(t, self.name) for t in parts]
+        vals = [sp.Rational(v) if isinstance(v, int) else sp.sympify(v) for v in value]
+        for v in vals:
+            if not (v.is_real and v.is_finite):
+                raise ParameterError(f"{self.name} must have finite real coordinates, got {v}")
+        return sp.Tuple(*vals)
+
     def validate(self, value) -> sp.Expr:
         """Parse and check a value; raises :class:`ParameterError` with a one-line message."""
+        if self.domain == "vector":
+            return self._validate_vector(value)
         if isinstance(value, str):
             value = parse_number(value, self.name)
         value = sp.Rational(value) if isinstance(value, int) else sp.sympify(value)
@@ -157,6 +181,10 @@ class Claim:
         if missing:
             raise ParameterError(f"{self.id} needs --at {missing[0]}=VALUE")
         point = {n: known[n].validate(v) for n, v in raw.items()}
+        for n, p in known.items():
+            dim = p.length_of
+            if p.domain == "vector" and dim and dim in point and len(point[n]) != point[dim]:
+                raise ParameterError(f"{self.id}: {n} has {len(point[n])} coordinates but {dim} = {point[dim]}")
         if self.constraint:
             self.constraint(point)
         return point

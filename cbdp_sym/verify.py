@@ -83,7 +83,20 @@ def _round_digits(d, cap):
 def evaluate(expr, point: dict, claim: Claim):
     """Evaluate a closed form at an exact point, at the working precision (mpf)."""
     syms = claim.symbols()
-    e = sp.sympify(expr).subs({syms[n]: v for n, v in point.items()})
+    vectors = {n: v for n, v in point.items() if isinstance(v, sp.Tuple)}
+    e = sp.sympify(expr).subs({syms[n]: v for n, v in point.items() if n not in vectors})
+    if vectors:
+        e = e.doit()
+        for n, vals in vectors.items():
+            base = syms[n]
+
+            def coord(ix, vals=vals, n=n):
+                k = ix.indices[0]
+                if not (k.is_integer and 1 <= k <= len(vals)):
+                    raise CbdpError(f"{claim.id}: coordinate {k} of {n} is outside 1..{len(vals)}")
+                return vals[int(k) - 1]
+
+            e = e.replace(lambda x, base=base: isinstance(x, sp.Indexed) and x.base == base, coord)
     if e.has(Expect):
         if claim.laws is None:
             raise CbdpError(f"{claim.id}: an expectation needs an instance of the laws")

@@ -314,60 +314,6 @@ F2B_DECR = Claim(
     conventions=(GAUC + "; sigma = 1", GENC, SOLVER))
 
 
-# -- the linear cells of Table 1 (Rényi) ------------------------------------------------------------
-def _alpha_ok(point):
-    if point["alpha"] > 40:
-        raise ParameterError("the exact (lin,Rényi) solver is certified for alpha <= 40 "
-                             "(beyond, the optimal h spans a range like (p/q)^(alpha - 1))")
-
-
-@cached_numeric
-def _lin_renyi(kind, scale, al, dps):
-    P, Q = _laws(kind, scale)
-    with mp.workdps(min(dps, 40)):
-        rec = restricted_record("renyi", "lin", P, Q, al, False)
-    if not rec.get("converged", True):
-        raise ParameterError(f"the restricted solver did not converge at alpha={al}")
-    return rec["value"]
-
-
-def _rat(v):
-    return str(sp.nsimplify(v)) if not isinstance(v, str) else v
-
-
-TAB1_REN_LAP_LIN = Claim(
-    id="CBDP-TAB1-REN-LAP-LIN", paper="cbdp", label="Table 1: (lin,Rényi) of Laplace, upper bound", kind="upper",
-    statement=r"D^{lin}_{R,\alpha}(P,Q)\le\frac{1}{\alpha-1}\log\left(1+2^{\alpha-1}\epsilon^\alpha\right)",
-    quantity=r"D^{lin}_{R,\alpha}(\mathrm{Lap}(0,1/\epsilon),\mathrm{Lap}(1,1/\epsilon))",
-    params=[Param.positive("eps", eps), Param.greater_than_one("alpha", alpha)],
-    sweep=[{"eps": e, "alpha": al} for e in ("1/100", "1/10", "1", "7/2", "20") for al in ("11/10", "2", "5", "20")
-           if not (e == "20" and al == "20")],
-    points=[{"eps": "1", "alpha": "2"}, {"eps": "1/10", "alpha": "5"}],
-    constraint=_alpha_ok,
-    claimed=lambda: sp.log(1 + 2 ** (alpha - 1) * eps**alpha) / (alpha - 1),
-    numeric=lambda v: _lin_renyi("lap", 1 / v["eps"], _rat(v["alpha"]), mp.mp.dps),
-    where="Table 1 (Sec. 5)", seed=SEED, conventions=(LAPC, GENC, SOLVER),
-    notes="The quantity is the exact (lin,Rényi) value from the solver (to 30+ digits); the printed bound is "
-          "the claim. Sweep: eps in {1/100, 1/10, 1, 7/2, 20} x alpha in {11/10, 2, 5, 20} without (20, 20), where "
-          "the solver does not certify its optimum (the optimal h spans a range like (p/q)^(alpha - 1)).")
-
-TAB1_REN_GAU_LIN = Claim(
-    id="CBDP-TAB1-REN-GAU-LIN", paper="cbdp", label="Table 1: (lin,Rényi) of Gaussian, upper bound", kind="upper",
-    statement=r"D^{lin}_{R,\alpha}(P,Q)\le\frac{1}{\alpha-1}\log\left(1+\frac{\sqrt{2\pi}^{\,\alpha-1}}{\sigma^\alpha}\right)",
-    quantity=r"D^{lin}_{R,\alpha}(\mathcal N(0,\sigma^2),\mathcal N(1,\sigma^2))",
-    params=[Param.positive("sigma", sigma), Param.greater_than_one("alpha", alpha)],
-    sweep=[{"sigma": s_, "alpha": al} for s_ in ("1/10", "1/2", "1", "3", "30") for al in ("11/10", "2", "5", "20")
-           if not (s_ == "1/10" and al == "20")],
-    points=[{"sigma": "1", "alpha": "2"}, {"sigma": "1/2", "alpha": "5"}],
-    constraint=_alpha_ok,
-    claimed=lambda: sp.log(1 + sp.sqrt(2 * sp.pi) ** (alpha - 1) / sigma**alpha) / (alpha - 1),
-    numeric=lambda v: _lin_renyi("gau", v["sigma"], _rat(v["alpha"]), mp.mp.dps),
-    where="Table 1 (App. A)", seed=SEED, conventions=(GAUC, GENC, SOLVER),
-    notes="The quantity is the exact (lin,Rényi) value from the solver (to 30+ digits); the printed bound is the "
-          "claim. Sweep: sigma in {1/10, 1/2, 1, 3, 30} x alpha in {11/10, 2, 5, 20} without (1/10, 20), where the "
-          "solver does not certify its optimum.")
-
-
 # -- alpha = 2: a closed form the engine derives, against the solver --------------------------------
 @cached_derivation
 def _lin_a2_laplace():
