@@ -26,7 +26,7 @@ can be shown), then specialised to the generator's constants.
 >>> st.kind, st.A
 ('power', 3/2)
 >>> profile(st).value_of_m     # D^H as a function of M_min, at alpha = 3
-1/(6*M**2) - 1/6
+(1 - M**2)/(6*M**2)
 >>> profile(st).renyi_of_m
 -log(M)
 """
