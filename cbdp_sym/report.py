@@ -299,7 +299,7 @@ def _result_view(r) -> dict:
         k = r.corrected
         corrected = {"status": k.status, "message": k.message, "statement_lines": statement_tex(k.claim.statement),
                      "checks": _checks_view(k, bound),
-                     "counterexample": "; ".join(f"{a}: {b}" for a, b in k.counterexample.items()) if k.counterexample else None}
+                     "counterexample": [(str(a), str(b)) for a, b in k.counterexample.items()] if k.counterexample else None}
     search = None
     if r.search:
         sr = r.search
@@ -311,7 +311,7 @@ def _result_view(r) -> dict:
     d = r.min_digits()
     cx = None
     if r.counterexample:
-        cx = "; ".join(f"{k}: {v}" for k, v in r.counterexample.items())
+        cx = [(str(k), str(v)) for k, v in r.counterexample.items()]
     return {
         "id": c.id, "label": c.label, "status": r.status, "message": r.message, "where": c.where, "seed": c.seed,
         "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),

@@ -1,27 +1,36 @@
 """Restricted f-divergences over finite-dimensional classes: ``lin`` and ``poly_k``.
 
-``D^H_f(P, Q) = sup_{h in H} E_P[h] - E_Q[f^*(h)]`` (CBDP's Eq. (2)) for
-``H = poly_k = {b + sum_{j=1..k} c_j u^j}`` with ``u = (x - x0)/w`` (``lin`` is ``k = 1``), and its Rényi
-version through CBDP's Eq. (3), ``log(1 + alpha (alpha - 1) D^H_alpha)/(alpha - 1)``.
+``D^H_f(P, Q) = sup_{h in H} E_P[h] - E_Q[f^*(h)]`` (CBDP's Eq. (2)) for ``H = poly_k = {b + sum_j c_j u^j}``,
+``u = (x - x0)/w`` (``lin`` is ``k = 1``; ``x0, w`` are Q's location and width), and the Rényi version
+through CBDP's Eq. (3), ``log(1 + alpha (alpha - 1) D^H_alpha)/(alpha - 1)``.
 
-How the supremum is found and certified:
+How the supremum is found (one-dimensional laws: Laplace, Normal, mixtures of them, finite laws; product
+laws go to :mod:`cbdp_sym.restricted_dd`):
 
-* The objective ``J(theta)`` is concave.  Its value, gradient ``E_P[phi] - E_Q[f^*'(h) phi]`` and Hessian
-  ``-E_Q[f^*''(h) phi phi^T]`` are integrals, computed by tanh-sinh quadrature split at the kinks of
-  Q's density, at the zeros of ``h - s_k`` for every kink ``s_k`` of the conjugate (for the
-  α-divergence, the zeros of ``h``), and on a ladder of points that resolves tails of heavy tilts.
-  All integrands at one ``theta`` share quadrature nodes (a node cache).
-* Newton's method with a pseudo-inverse of the Hessian and backtracking on ``J`` (never leaving the
-  set where ``E_Q[f^*(h)]`` is finite, decided exactly from the tail rates of Q and the growth of the
-  conjugate), started from the best constant ``h``, at 20 digits; then polished at the working
-  precision.  The certificate is the gradient norm and the Hessian's definiteness at the optimum.
-* A flat or positive direction of the Hessian is tested as a ray: if ``J`` grows linearly along it the
-  supremum is reported infinite (for example a non-private release, CBDP's Lemma 2), with the ray.
-* The second method solves the same problem in another parametrisation (raw monomials of ``x``,
-  not Q-centred ones) from another start; the number of digits on which the two agree is reported.
+* The shape of the derived conjugate decides the problem actually solved (:mod:`cbdp_sym.reduction`,
+  profiles derived with SymPy): for ``f^* = C e^s`` (KL) the constant term is eliminated (Lemma 1's step)
+  and ``J(c) = c . E_P[phi] + V(E_Q[e^{c . phi}])`` is maximised (concave; the feasible set, where the
+  tilted integral is finite, is read off Q's tails exactly); for ``f^* = C|s|^A + K`` (the
+  alpha-divergence) the scale is eliminated (Lemma 5's step) and
+  ``M(c) = E_Q |1 + c . (phi - E_P phi)|^A`` is minimised (convex), ``D^H = V(M_min)`` and the restricted
+  Rényi divergence is ``-log M_min``; for a conjugate with a bounded domain (TV) only constants are
+  feasible on a law with full support.
+* Newton's method with gradients and Hessians from one vector tanh-sinh quadrature per iterate, split at
+  the kinks of Q's density, at the real zeros of ``h`` (where ``|h|^A`` has its kinks) and around every
+  peak of the integrand (found on each piece at low precision), with backtracking inside the feasible
+  set; a precision ramp: 20 digits first, then polished at the working precision with BFGS corrections
+  of the Hessian (at large alpha the Hessian's integrand ``|h|^{A-2}`` is barely integrable at the zeros
+  of ``h``).  The certificate: the gradient norm and the Hessian's definiteness at the optimum.
+* An unbounded objective is reported as an infinite supremum, never as a large number: exactly for
+  point masses (a linear objective), and otherwise by testing the divergent direction as a ray (the
+  objective must keep growing over decades of the ray parameter).
+* A second, independent method: the unprofiled objective (KL: ``E_P[h] - E_Q[f^*(h)]`` in ``(c, b)``;
+  alpha: the scale-free ratio ``alpha log E_P[h] - (alpha - 1) log E_Q|h|^A`` with the constant pinned
+  instead of the mean), in raw monomials centred at P's location, maximised by BFGS from another start,
+  its values by mpmath's scalar ``quad``; the digits of agreement are reported.
 
-The conjugate ``f^*`` is the engine's derived one; it is audited separately against a numeric
-supremum (claims ``CBDP-EQ1-*``).
+The conjugate ``f^*`` is the engine's derived one; it is audited separately against a numeric supremum
+(claims ``CBDP-EQ1-*``).
 
 >>> import mpmath as mp
 >>> from cbdp_sym.distributions import Normal
@@ -37,17 +46,17 @@ import re
 from dataclasses import dataclass, field
 
 import mpmath as mp
-import numpy as np
 import sympy as sp
 
-from .distributions import Distribution, Laplace, Normal, PointMass, Product
-from .divergences import ALPHA_DIV, KL, TV, Generator, conj_triple_mp
 from .cache import cached_numeric
+from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
+from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
 from .numeric import vquad
 
-__all__ = ["PolyProblem", "RestrictedResult", "restricted", "parse_law", "parse_class", "generator_for"]
+__all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
+           "generator_for", "sup_over_intercept"]
 
 
 # -- input -----------------------------------------------------------------------------------------
@@ -131,293 +140,426 @@ def generator_for(divergence: str, alpha=None):
     if d in ("alpha", "renyi"):
         if alpha is None:
             raise ParameterError(f"{d} needs --alpha (a number > 1)")
-        a = parse_number(alpha, "alpha") if not isinstance(alpha, (sp.Basic, int)) else sp.sympify(alpha)
+        a = parse_number(str(alpha), "alpha") if not isinstance(alpha, (sp.Basic, int)) else sp.sympify(alpha)
+        if not a.is_finite:
+            raise ParameterError(f"{d} needs a finite alpha > 1, got alpha = {alpha}")
         if not a > 1:
             raise ParameterError(f"{d} needs alpha > 1, got alpha = {alpha}")
         return ALPHA_DIV, {"alpha": a}, d == "renyi"
     raise ParameterError(f"divergence {divergence!r} not understood: use kl, alpha, renyi or tv")
 
 
-def _call(fn, pvals, s):
+
+# -- laws and polynomials ----------------------------------------------------------------------------
+_LOG_TINY = None  # set per precision: exponents below this are 0 to the working precision
+
+
+def _log_cut():
+    """Log of the smallest weight that can matter at the working precision (with margin)."""
+    return -(mp.mp.dps * 3 + 60) * mp.log(10)
+
+
+def _check_law(L: Distribution, role: str):
+    if isinstance(L, Product):
+        raise ParameterError(f"{role} is a product law: use restricted(...) with two product laws (class lin)")
+    if not isinstance(L, (Laplace, Normal, Mixture, Finite)):
+        raise ParameterError(f"{role}: the restricted solver takes laplace, normal, point, finite or mixture laws, got {L!r}")
+
+
+def _frame(Q: Distribution):
+    """Centre and width of the features ``u = (x - x0)/w``: Q's location and scale."""
+    if Q.atomic:
+        return Q.mp_loc(), Q.mp_width()
+    return Q.mp_loc(), Q.mp_width()
+
+
+def _poly_val(coeffs, u):
+    """``sum_j coeffs[j] u^j`` (constant first), Horner."""
+    acc = mp.mpf(0)
+    for c in reversed(coeffs):
+        acc = acc * u + c
+    return acc
+
+
+def _real_roots(coeffs) -> list:
+    """Real zeros of ``sum_j coeffs[j] u^j`` (constant first), sorted."""
+    cs = list(coeffs)
+    while len(cs) > 1 and cs[-1] == 0:
+        cs.pop()
+    if len(cs) < 2:
+        return []
+    if len(cs) == 2:
+        return [-cs[0] / cs[1]]
     try:
-        return fn(s, *pvals)
-    except ZeroDivisionError:  # s = 0 to the last bit: a removable or integrable singularity
-        return mp.mpf(0)
+        with mp.workdps(mp.mp.dps + 20):
+            rts = mp.polyroots(list(reversed(cs)), maxsteps=500, extraprec=2 * mp.mp.prec)
+    except mp.NoConvergence:  # pragma: no cover - defensive
+        return []
+    tol = mp.mpf(10) ** (-(mp.mp.dps // 2))
+    out = sorted(mp.re(r) for r in rts if abs(mp.im(r)) <= tol * (1 + abs(r)))
+    return [+r for r in out]
 
 
-# -- the problem -----------------------------------------------------------------------------------
-def _growth(gen: Generator) -> str:
-    """How the conjugate grows: ``bounded`` domain, ``exp`` (``e^{s-1}``) or ``power``."""
-    c = gen.conjugate()
-    if c.lo.is_finite or c.hi.is_finite:
-        return "bounded"
-    if c.expr.has(sp.exp):
-        from .divergences import S
+def _golden_max(f, lo, hi, iters=60):
+    invphi = (mp.sqrt(5) - 1) / 2
+    a, b = lo, hi
+    c, d = b - invphi * (b - a), a + invphi * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(iters):
+        if fc >= fd:
+            b, d, fd = d, c, fc
+            c = b - invphi * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + invphi * (b - a)
+            fd = f(d)
+    return (a + b) / 2
 
-        if sp.simplify(sp.diff(c.expr, S) - c.expr) != 0:  # pragma: no cover - no such generator yet
-            raise ParameterError("exponential conjugates other than e^{s-1} are not supported")
-        return "exp"
-    return "power"
+
+def _peaks(logf, specials, scale):
+    """Breakpoints around every local maximum of ``logf`` between consecutive ``specials`` (and in both tails).
+
+    ``logf`` is the log of a non-negative integrand, ``-inf`` allowed at the specials; on each piece the
+    maximum is bracketed (outward doubling in the tails) and refined by golden section at low precision;
+    the curvature gives the peak's width.  Returns ``(points, top)``: quadrature breakpoints and the
+    largest log-value found (to scale the integrand).
+    """
+    pts, top = [], -mp.inf
+    with mp.workdps(20):
+        sp_ = sorted({mp.mpf(s) for s in specials})
+        scale = mp.mpf(scale)
+
+        def safe(x):
+            try:
+                v = logf(x)
+            except (ValueError, ZeroDivisionError):
+                return -mp.inf
+            return v if not mp.isnan(v) else -mp.inf
+
+        pieces = []
+        if not sp_:
+            pieces.append((None, None))
+        else:
+            pieces.append((None, sp_[0]))
+            pieces += list(zip(sp_[:-1], sp_[1:]))
+            pieces.append((sp_[-1], None))
+        for lo, hi in pieces:
+            if lo is not None and hi is not None:
+                if hi - lo <= 0:
+                    continue
+                a, b = lo, hi
+            else:  # a tail: march outward until the log-integrand decreases
+                anchor = lo if lo is not None else hi
+                if anchor is None:
+                    anchor = mp.mpf(0)
+                sgn = 1 if lo is not None else -1
+                if lo is None and hi is None:
+                    sgn = 1
+                step = scale / 4
+                x_prev, v_prev = anchor, safe(anchor + sgn * scale * mp.mpf("1e-6"))
+                a = anchor
+                x = anchor + sgn * step
+                v = safe(x)
+                n = 0
+                while v > v_prev and n < 200:
+                    a, x_prev, v_prev = x_prev, x, v
+                    step *= 2
+                    x = anchor + sgn * step
+                    v = safe(x)
+                    n += 1
+                b = x
+                if lo is None and hi is None:  # a smooth law with no specials: both directions from 0
+                    a = -b
+                a, b = min(a, b), max(a, b)
+            m = _golden_max(safe, a, b)
+            vm = safe(m)
+            if not mp.isfinite(vm):
+                continue
+            top = max(top, vm)
+            h = scale * mp.mpf("1e-3")
+            curv = (safe(m + h) - 2 * vm + safe(m - h)) / h**2
+            w = 1 / mp.sqrt(-curv) if mp.isfinite(curv) and curv < 0 else scale
+            w = min(w, scale * 4)
+            for k in (0, -8, -2, 2, 8):
+                x = m + w * k
+                if (lo is None or x > lo) and (hi is None or x < hi):
+                    pts.append(x)
+    return [mp.mpf(p) for p in pts], top
 
 
-class PolyProblem:
-    """``J(theta) = E_P[h] - E_Q[f^*(h)]``, ``h(x) = b + sum_j c_j ((x - x0)/w)^j``, ``theta = (c_1..c_k, b)``.
+def _moments(P: Distribution, x0, w, k: int) -> list:
+    """``[E_P u^j for j = 1..k]`` with ``u = (x - x0)/w`` (quadrature split at P's breakpoints; sums if finite)."""
+    if P.atomic:
+        return [P.mp_expect(lambda x, j=j: ((x - x0) / w) ** j) for j in range(1, k + 1)]
 
-    One-dimensional laws (Laplace, Normal, PointMass).  ``x0, w`` default to Q's location and width.
+    def vec(x):
+        u = (x - x0) / w
+        p = P.mp_pdf(x)
+        out, t = [], p
+        for _ in range(k):
+            t *= u
+            out.append(t)
+        return out
+
+    ks = list(P.mp_breaks()) + [x0]
+    return vquad(vec, [-mp.inf, *ks, mp.inf], k)
+
+
+# -- the two reduced problems ------------------------------------------------------------------------
+class _Power:
+    """``M(c) = E_Q |h_c|^A``, ``h_c(u) = 1 + sum_j c_j (u^j - m_j)`` (so ``E_P h_c = 1``): convex in ``c``."""
+
+    sense = -1  # minimised
+
+    def __init__(self, P, Q, k, A, x0, w):
+        self.P, self.Q, self.k, self.A = P, Q, k, A
+        # for A < 2 (alpha > 2) the Hessian's integrand |h|^(A-2) is singular at the zeros of h and
+        # quadrature misses part of its mass: Newton then uses BFGS corrections of that Hessian
+        self.hess_exact = A >= 2 or Q.atomic or A == 1
+        self.x0, self.w = x0, w
+        self.m = _moments(P, x0, w, k)
+        self.n = k
+
+    def coeffs(self, c) -> list:
+        """Coefficients of ``h_c`` in ``u`` (constant first)."""
+        return [1 - mp.fdot(c, self.m)] + list(c)
+
+    def feasible(self, c) -> bool:
+        return all(mp.isfinite(t) for t in c)
+
+    def evaluate(self, c, order=2):
+        """``(F, grad, Hess)`` of ``F = -M`` (maximised), ``None`` below ``order``."""
+        A, k, Q = self.A, self.k, self.Q
+        cs = self.coeffs(c)
+        # A = 1 (the alpha -> infinity limit): E_Q|h| is C^1 for a law with a density and its Hessian is
+        # the sum over the zeros r of h of 2 q(r) psi(r) psi(r)^T / |h'(r)|, not an integral
+        l1 = A == 1 and not Q.atomic
+        pairs = [(i, j) for i in range(k) for j in range(i, k)] if order >= 2 and not l1 else []
+        ncomp = 1 + (k if order >= 1 else 0) + len(pairs)
+        m = self.m
+
+        def vec_at(x, q):
+            u = (x - self.x0) / self.w
+            hx = _poly_val(cs, u)
+            if hx == 0 or q == 0:
+                return [mp.mpf(0)] * ncomp
+            ah = abs(hx)
+            pw = mp.exp((A - 2) * mp.log(ah)) * q
+            out = [pw * hx * hx]
+            if order >= 1:
+                psi, t = [], mp.mpf(1)
+                for j in range(k):
+                    t *= u
+                    psi.append(t - m[j])
+                g = A * pw * hx
+                out += [g * p for p in psi]
+                if order >= 2:
+                    hh = A * (A - 1) * pw
+                    out += [hh * psi[i] * psi[j] for i, j in pairs]
+            return out
+
+        if Q.atomic:
+            tot = [mp.mpf(0)] * ncomp
+            for x, q in Q.mp_pmf():
+                if q != 0:
+                    tot = [a + b for a, b in zip(tot, vec_at(x, q))]
+            vals = tot
+        else:
+            roots = [self.x0 + self.w * r for r in _real_roots(cs)]
+            logq = Q.mp_log_pdf
+            A_ = A
+
+            def logf(x):
+                hx = _poly_val(cs, (x - self.x0) / self.w)
+                return A_ * mp.log(abs(hx)) + logq(x) if hx != 0 else -mp.inf
+
+            specials = sorted(set(roots + list(Q.mp_kinks())))
+            pk, _top = _peaks(logf, specials, self.w)
+            brk = sorted(set(specials + pk + list(Q.mp_breaks())))
+            vals = vquad(lambda x: vec_at(x, Q.mp_pdf(x)), [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))
+        F = -vals[0]
+        g = [-v for v in vals[1:1 + k]] if order >= 1 else None
+        H = None
+        if order >= 2 and l1:
+            H = [[mp.mpf(0)] * k for _ in range(k)]
+            for ru in _real_roots(cs):
+                x = self.x0 + self.w * ru
+                dh = _poly_val([j * cs[j] for j in range(1, len(cs))], ru) / self.w
+                psi = [ru ** (j + 1) - self.m[j] for j in range(k)]
+                wgt = 2 * Q.mp_pdf(x) / abs(dh)
+                for i in range(k):
+                    for j in range(k):
+                        H[i][j] -= wgt * psi[i] * psi[j]
+        elif order >= 2:
+            H = [[None] * k for _ in range(k)]
+            for (i, j), v in zip(pairs, vals[1 + k:]):
+                H[i][j] = H[j][i] = -v
+        return F, g, H
+
+
+class _Exp:
+    """``J(c) = c . m + V(Z(c))``, ``Z(c) = E_Q e^{c . phi}``, ``phi = (u, ..., u^k)``: concave in ``c``.
+
+    ``V`` is the derived profile over the constant (:func:`cbdp_sym.reduction.profile`); its first two
+    derivatives (SymPy's) give the gradient and Hessian from the tilted moments of ``phi``.
     """
 
-    def __init__(self, gen: Generator, P: Distribution, Q: Distribution, degree: int = 1, x0=None, w=None,
-                 params=None):
-        for L in (P, Q):
-            if L.dim != 1:
-                raise ParameterError("poly_k on a product law: only the class lin is supported in d dimensions")
-        if int(degree) != degree or degree < 1:
-            raise ParameterError(f"polynomial degree must be an integer >= 1, got {degree}")
-        self.gen, self.P, self.Q, self.k = gen, P, Q, int(degree)
-        self.x0 = to_mpf(x0) if x0 is not None else Q.mp_loc()
-        self.w = to_mpf(w) if w is not None else Q.mp_width()
-        params = params or {}
-        try:
-            self.pexact = [sp.sympify(params[str(p)]) for p in gen.params]
-            self.pvals = [to_mpf(v) for v in self.pexact]
-        except KeyError as e:
-            raise ParameterError(f"the generator needs the parameter {e.args[0]}") from None
-        self.c = [functools.partial(_call, gen.conj_mp(j), self.pvals) for j in range(3)]
-        tri = conj_triple_mp(gen)
-        self.triple = (lambda s: tri(s, *self.pvals)) if tri is not None else (lambda s: [c(s) for c in self.c])
-        self.conj_kinks = [to_mpf(s) for s in gen.conjugate().kinks]
-        self.growth = _growth(gen)
-        self.power = None
-        if self.growth == "power":
-            from .divergences import T
+    sense = 1
+    hess_exact = True
 
-            exps = [p.exp for p in gen.f.atoms(sp.Pow) if p.base == sp.Abs(T)]
-            alpha = to_mpf(exps[0].subs(dict(zip(gen.params, self.pexact)))) if exps else mp.mpf(2)
-            self.power = alpha / (alpha - 1)
-        if P.atomic:
-            u = (P.mp_loc() - self.x0) / self.w
-            self.mean_p = [u**j for j in range(1, self.k + 1)] + [mp.mpf(1)]
-        else:
-            from .numeric import expect_mp
+    def __init__(self, P, Q, k, prof, x0, w):
+        from .reduction import Z_
 
-            self.mean_p = [expect_mp(P, lambda x, j=j: ((x - self.x0) / self.w) ** j) for j in range(1, self.k + 1)]
-            self.mean_p.append(mp.mpf(1))
-        self._ladder = self._make_ladder()
-        self._ckey, self._cache = None, {}
+        self.P, self.Q, self.k, self.x0, self.w = P, Q, k, x0, w
+        self.m = _moments(P, x0, w, k)
+        self.n = k
+        V = prof.value_of_z
+        self.V = [sp.lambdify(Z_, sp.diff(V, Z_, j) * Z_**j, modules="mpmath") for j in range(3)]
+        self._log = sp.simplify(V + sp.log(Z_)).free_symbols == set()  # V = const - log Z: work in log Z
 
-    @property
-    def n(self) -> int:
-        return self.k + 1
+        self._vconst = sp.simplify(V + sp.log(Z_)) if self._log else None
 
-    # polynomials
-    def features(self, x):
-        u = (x - self.x0) / self.w
-        out, p = [], mp.mpf(1)
-        for _ in range(self.k):
-            p *= u
-            out.append(p)
-        return out + [mp.mpf(1)]
-
-    def h(self, theta, x):
-        u = (x - self.x0) / self.w
-        acc = mp.mpf(0)
-        for c in reversed(theta[:-1]):
-            acc = (acc + c) * u
-        return acc + theta[-1]
-
-    def x_coefficients(self, theta) -> list:
-        """Coefficients of ``h`` in powers of ``x`` (constant first)."""
-        coeffs = [mp.mpf(0)] * (self.k + 1)
-        coeffs[0] = theta[-1]
-        for j in range(1, self.k + 1):
-            cj = theta[j - 1] / self.w**j
-            for i in range(j + 1):
-                coeffs[i] += cj * mp.binomial(j, i) * (-self.x0) ** (j - i)
-        return coeffs
-
-    def from_x_coefficients(self, coeffs) -> list:
-        """Inverse of :meth:`x_coefficients` (theta in this problem's parametrisation)."""
-        k = self.k
-        u = [mp.mpf(0)] * (k + 1)  # coefficients in u: x = x0 + w u
-        for i, ci in enumerate(coeffs):
-            for j in range(i + 1):
-                u[j] += ci * mp.binomial(i, j) * self.w**j * self.x0 ** (i - j)
-        return u[1:] + [u[0]]
-
-    # where E_Q[f^*(h)] is finite
-    def feasible(self, theta) -> bool:
-        if not all(mp.isfinite(t) for t in theta):
+    def feasible(self, c) -> bool:
+        if not all(mp.isfinite(t) for t in c):
             return False
         if self.Q.atomic:
-            return bool(mp.isfinite(self.c[0](self.h(theta, self.Q.mp_loc()))))
-        cx = self.x_coefficients(theta)
-        m = max((j for j in range(1, self.k + 1) if cx[j] != 0), default=0)
-        if m == 0:
-            return bool(mp.isfinite(self.c[0](cx[0])))
-        if self.growth == "bounded":
-            return False  # a non-constant polynomial leaves a bounded domain on a full-support law
-        if self.growth == "power":
-            return True  # Laplace and Gaussian laws have all moments
-        lead = cx[m]
-        for side in (1, -1):
-            if lead * side**m <= 0:
-                continue  # h -> -inf on this side: e^{h - 1} -> 0
-            if isinstance(self.Q, Laplace):
-                if not (m == 1 and abs(lead) < 1 / self.Q.mp_width()):
-                    return False
-            elif isinstance(self.Q, Normal):
-                if m > 2 or (m == 2 and not lead < 1 / (2 * self.Q.mp_width() ** 2)):
-                    return False
-            else:  # pragma: no cover - no other laws
-                return False
-        return True
+            return True
+        cx = _to_x(list(c), self.x0, self.w)  # coefficients in x of c . phi (constant first)
+        return _exp_feasible(self.Q, cx)
 
-    # quadrature breakpoints
-    def _make_ladder(self):
-        Q = self.Q
+    def log_z(self, c, order=0):
+        """``log Z`` and the tilted moments ``E_t[phi]``, ``E_t[phi phi^T]`` (``order`` 0, 1, 2)."""
+        k, Q = self.k, self.Q
+        pairs = [(i, j) for i in range(k) for j in range(i, k)] if order >= 2 else []
+        ncomp = 1 + (k if order >= 1 else 0) + len(pairs)
+        cs = [mp.mpf(0)] + list(c)
+
+        def expo(x):
+            return _poly_val(cs, (x - self.x0) / self.w) + Q.mp_log_pdf(x)
+
         if Q.atomic:
-            return []
-        c, w = Q.mp_loc(), Q.mp_width()
-        # where |h|^A q (or e^h q) has its bulk: A scales for Laplace, sqrt(A) deviations for a Gaussian
-        A = self.power if self.power is not None else mp.mpf(1)
-        reach = max(A, 1) if isinstance(Q, Laplace) else max(mp.sqrt(A), 1)
-        pts = [c]
-        for t in (2, 8):
-            pts += [c + w * reach * t, c - w * reach * t]
-        return pts
-
-    def tail_width(self, theta):
-        """The width over which ``q(x) f^*(h(x))`` decays in its slowest tail (an exponential conjugate
-        tilts Q: ``e^{a x}`` against a Laplace tail leaves the rate ``1/scale - |a|``)."""
-        w = self.Q.mp_width()
-        if self.growth != "exp" or self.Q.atomic:
-            return w
-        cx = self.x_coefficients(theta)
-        if isinstance(self.Q, Laplace) and all(c == 0 for c in cx[2:]) and cx[1] != 0:
-            rate = 1 / w - abs(cx[1])
-            return 1 / rate if rate > 0 else w
-        if isinstance(self.Q, Normal) and len(cx) > 2 and all(c == 0 for c in cx[3:]) and cx[2] > 0:
-            prec = 1 / w**2 - 2 * cx[2]
-            return 1 / mp.sqrt(prec) if prec > 0 else w
-        return w
-
-    def _breaks(self, theta):
-        ks = list(self._ladder) + list(self.Q.mp_kinks())
-        tw = self.tail_width(theta)
-        if tw > 2 * self.Q.mp_width():
-            c = self.Q.mp_loc()
-            ks += [c + sgn * tw * t for sgn in (1, -1) for t in (2, 8, 32)]
-        if any(t != 0 for t in theta[:-1]):
-            for s in self.conj_kinks:
-                ks += self._real_roots(theta, s)
-        return ks
-
-    def _real_roots(self, theta, s):
-        coeffs = list(reversed(theta[:-1])) + [theta[-1] - s]  # in u, highest first
-        while coeffs and coeffs[0] == 0:
-            coeffs.pop(0)
-        if len(coeffs) < 2:
-            return []
-        if len(coeffs) == 2:
-            roots = [-coeffs[1] / coeffs[0]]
+            terms = [(_poly_val(cs, (x - self.x0) / self.w) + mp.log(q), x) for x, q in Q.mp_pmf() if q != 0]
+            top = max(t for t, _ in terms)
+            src = [(mp.exp(t - top), x) for t, x in terms]
+            vals = [mp.mpf(0)] * ncomp
+            for wgt, x in src:
+                vals = [a + b for a, b in zip(vals, self._vec(wgt, x, order, pairs))]
         else:
-            try:
-                with mp.workdps(mp.mp.dps + 20):
-                    roots = mp.polyroots(coeffs, maxsteps=400, extraprec=2 * mp.mp.prec)
-            except mp.NoConvergence:  # pragma: no cover - defensive
-                roots = []
-            tol = mp.mpf(10) ** (-(mp.mp.dps // 2))
-            roots = [mp.re(r) for r in roots if abs(mp.im(r)) <= tol * (1 + abs(r))]
-        return [self.x0 + self.w * r for r in roots]
-
-    # evaluation
-    def _node(self, theta_key, theta, x):
-        if self._ckey != theta_key:
-            self._ckey, self._cache = theta_key, {}
-        hit = self._cache.get(x)
-        if hit is None:
-            q = self.Q.mp_pdf(x)
-            hx = self.h(theta, x)
-            vals = []
-            for j in range(3):
-                try:
-                    vals.append(self.c[j](hx) * q if q != 0 else mp.mpf(0))
-                except ZeroDivisionError:  # h(x) = 0 to the last bit: an integrable singularity of f^*''
-                    vals.append(mp.mpf(0))
-            hit = self._cache[x] = (vals, self.features(x))
-        return hit
-
-    def evaluate(self, theta, order: int = 2):
-        """``(J, gradient, Hessian)`` at ``theta`` (gradient/Hessian ``None`` below ``order``)."""
-        theta = [to_mpf(t) for t in theta]
-        n = self.n
-        if not self.feasible(theta):
-            return -mp.inf, None, None
-        if self.Q.atomic:
-            x = self.Q.mp_loc()
-            hx, phi = self.h(theta, x), self.features(x)
-            e = [self.c[j](hx) for j in range(3)]
-            I0, I1 = e[0], [e[1] * p for p in phi]
-            I2 = [[e[2] * phi[i] * phi[j] for j in range(n)] for i in range(n)]
-        else:
-            ks = self._breaks(theta)
-            pairs = [(i, j) for i in range(n) for j in range(i, n)] if order >= 2 else []
+            specials = sorted(set(Q.mp_kinks()))
+            pk, top = _peaks(expo, specials, self.w)
+            brk = sorted(set(specials + pk + list(Q.mp_breaks())))
+            cut = _log_cut()
 
             def vec(x):
-                q = self.Q.mp_pdf(x)
-                if q == 0:
+                e = expo(x) - top
+                if e < cut:
                     return [mp.mpf(0)] * ncomp
-                hx = self.h(theta, x)
-                if order == 0:
-                    return [self.c[0](hx) * q]
-                c0, c1, c2 = self.triple(hx)
-                out = [c0 * q]
-                phi = self.features(x)
-                d1 = c1 * q
-                out += [d1 * p for p in phi]
-                if order >= 2:
-                    d2 = c2 * q
-                    out += [d2 * phi[i] * phi[j] for i, j in pairs]
-                return out
+                return self._vec(mp.exp(e), x, order, pairs)
 
-            ncomp = 1 + (n if order >= 1 else 0) + len(pairs)
-            vals = vquad(vec, [-mp.inf, *ks, mp.inf], ncomp, loose=len(pairs))
-            I0 = vals[0]
-            I1 = vals[1:1 + n] if order >= 1 else None
-            I2 = None
+            vals = vquad(vec, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))
+        I0 = vals[0]
+        logz = top + mp.log(I0)
+        mu = [v / I0 for v in vals[1:1 + k]] if order >= 1 else None
+        S2 = None
+        if order >= 2:
+            S2 = [[None] * k for _ in range(k)]
+            for (i, j), v in zip(pairs, vals[1 + k:]):
+                S2[i][j] = S2[j][i] = v / I0
+        return logz, mu, S2
+
+    def _vec(self, wgt, x, order, pairs):
+        out = [wgt]
+        if order >= 1:
+            u = (x - self.x0) / self.w
+            phi, t = [], mp.mpf(1)
+            for _ in range(self.k):
+                t *= u
+                phi.append(t)
+            out += [wgt * p for p in phi]
             if order >= 2:
-                I2 = [[None] * n for _ in range(n)]
-                for (i, j), v in zip(pairs, vals[1 + n:]):
-                    I2[i][j] = I2[j][i] = v
-        J = mp.fdot(theta, self.mean_p) - I0
-        g = [self.mean_p[i] - I1[i] for i in range(n)] if order >= 1 else None
-        H = [[-I2[i][j] for j in range(n)] for i in range(n)] if order >= 2 else None
-        return J, g, H
+                out += [wgt * phi[i] * phi[j] for i, j in pairs]
+        return out
 
-    def value(self, theta):
-        return self.evaluate(theta, order=0)[0]
+    def evaluate(self, c, order=2):
+        if not self.feasible(c):
+            return -mp.inf, None, None
+        logz, mu, S2 = self.log_z(c, order)
+        k = self.k
+        if self._log:  # V(Z) = const - log Z: no overflow whatever Z is
+            F = mp.fdot(c, self.m) + to_mpf(self._vconst) - logz
+            d1, d2 = mp.mpf(-1), mp.mpf(1)
+        else:  # pragma: no cover - no such generator yet
+            Z = mp.exp(logz)
+            F = mp.fdot(c, self.m) + self.V[0](Z)
+            d1, d2 = self.V[1](Z), self.V[2](Z)
+        g = [self.m[i] + d1 * mu[i] for i in range(k)] if order >= 1 else None
+        H = None
+        if order >= 2:
+            H = [[d2 * mu[i] * mu[j] + d1 * S2[i][j] for j in range(k)] for i in range(k)]
+        return F, g, H
 
-    def best_constant(self):
-        """The optimal constant ``h = b``: stationarity ``f^*'(b) = 1``, i.e. ``b = f'(1)``, polished by Newton."""
-        from .divergences import T
-
-        d = sp.diff(self.gen.f, T).subs(T, 1).subs(dict(zip(self.gen.params, self.pexact)))
-        if not (d.is_number and d.is_finite):
-            return mp.mpf(0)  # f not differentiable at 1 (TV): every constant in the subdifferential is optimal
-        b = to_mpf(d)
-        for _ in range(50):
-            d1, d2 = self.c[1](b) - 1, self.c[2](b)
-            if not d2 > 0:
-                b += 1 if d1 < 0 else -1
-                continue
-            step = d1 / d2
-            b -= step
-            if abs(step) <= mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(b)):
-                break
-        return b
+    def intercept(self, c):
+        """The optimal constant of the variational ``h`` (derived profile), in ``u``-coordinates."""
+        return None
 
 
-# -- the optimiser ---------------------------------------------------------------------------------
+def _to_x(cu, x0, w) -> list:
+    """Coefficients in ``x`` (constant first) of ``sum_j cu[j-1] ((x - x0)/w)^j`` (no constant term)."""
+    k = len(cu)
+    out = [mp.mpf(0)] * (k + 1)
+    for j in range(1, k + 1):
+        cj = cu[j - 1] / w**j
+        for i in range(j + 1):
+            out[i] += cj * mp.binomial(j, i) * (-x0) ** (j - i)
+    return out
+
+
+def _exp_feasible(Q, cx) -> bool:
+    """Whether ``E_Q[e^{g(x)}]`` is finite for the polynomial ``g`` with x-coefficients ``cx`` (exact tail rates)."""
+    m = max((j for j in range(1, len(cx)) if cx[j] != 0), default=0)
+    if m == 0:
+        return True
+    lead = cx[m]
+    if isinstance(Q, Mixture):
+        return all(_exp_feasible(c, cx) for wt, c in zip(Q.weights, Q.components) if wt != 0)
+    if isinstance(Q, Laplace):
+        if m == 1:
+            return abs(lead) < 1 / to_mpf(Q.scale)
+        return m % 2 == 0 and lead < 0
+    if isinstance(Q, Normal):
+        if m == 1:
+            return True
+        if m == 2:
+            return lead < 1 / (2 * to_mpf(Q.std) ** 2)
+        return m % 2 == 0 and lead < 0
+    if Q.atomic:
+        return True
+    raise ParameterError(f"no tail information for {Q!r}")  # pragma: no cover
+
+
+def _exp_strata(Q, k) -> list:
+    """Top degrees ``m <= k`` whose stratum (coefficients above ``m`` zero) is open and non-empty, with
+    ``"two-sided"`` (0 is inside the allowed range of ``c_m``) or ``"negative"`` (only ``c_m < 0``)."""
+    out = []
+    for m in range(1, k + 1):
+        kinds = set()
+        for L in (Q.components if isinstance(Q, Mixture) else [Q]):
+            if L.atomic:
+                kinds.add("two-sided")
+            elif m == 1 or (isinstance(L, Normal) and m == 2):
+                kinds.add("two-sided")
+            elif m % 2 == 0:
+                kinds.add("negative")
+            else:
+                kinds.add("none")
+        if "none" in kinds:
+            continue
+        out.append((m, "negative" if "negative" in kinds else "two-sided"))
+    return out
+
+
+# -- the optimiser -------------------------------------------------------------------------------------
 @dataclass
 class _Run:
     theta: list
@@ -425,93 +567,144 @@ class _Run:
     gradient: list
     hessian: list
     iterations: int
+    converged: bool = True
     infinite: bool = False
     ray: tuple | None = None
-    converged: bool = True
 
 
-def _pinv_step(H, g, rel=mp.mpf(10) ** -30):
-    """Newton step ``-H^+ g`` on the well-conditioned part of ``-H``; also the flat/positive directions."""
+def _norm(v):
+    return mp.sqrt(mp.fsum(t * t for t in v)) if v else mp.mpf(0)
+
+
+def _solve_step(B, g):
+    """``B^{-1} g`` for a positive-definite ``B`` (the negated Hessian), or ``None``."""
     n = len(g)
-    E, V = mp.eigsy(mp.matrix([[-H[i][j] for j in range(n)] for i in range(n)]))
-    lam_max = max(abs(E[i]) for i in range(n)) or mp.mpf(1)
-    thr = lam_max * max(rel, mp.mpf(10) ** (-(mp.mp.dps * 2) // 3))
-    step = [mp.mpf(0)] * n
-    flat = []
-    for i in range(n):
-        v = [V[r, i] for r in range(n)]
-        gv = mp.fdot(v, g)
-        if E[i] > thr:
-            for r in range(n):
-                step[r] += gv / E[i] * v[r]
-        else:
-            flat.append(v)
-    return step, flat
+    try:
+        d = mp.lu_solve(mp.matrix(B), mp.matrix(g))
+    except ZeroDivisionError:
+        return None
+    d = [d[i] for i in range(n)]
+    return d if mp.fdot(d, g) > 0 else None
 
 
-def _ray_unbounded(problem, theta, direction):
-    """Whether ``J(theta + t d)`` grows linearly without bound (tested out to ``t = 1e20``)."""
-    J0 = problem.value(theta)
-    vals = []
-    for e in (2, 10, 20):
-        t = mp.mpf(10) ** e
-        vals.append((t, problem.value([a + t * d for a, d in zip(theta, direction)])))
-    (t1, J1), (t2, J2), (t3, J3) = vals
-    if not all(mp.isfinite(v) for _, v in vals):
-        return False, vals
-    s2, s3 = (J2 - J0) / t2, (J3 - J0) / t3
-    return bool(s3 > 0 and J3 > J2 > J1 > J0 and s3 >= s2 / 2), vals
-
-
-def newton_max(problem: PolyProblem, theta0, tol_digits=None, max_iter=100) -> _Run:
-    """Maximise the concave ``J`` by damped pseudo-inverse Newton from a feasible ``theta0``."""
-    tol = mp.mpf(10) ** (-(tol_digits if tol_digits is not None else mp.mp.dps - 5))
-    theta = [to_mpf(t) for t in theta0]
-    if not problem.feasible(theta):
+def _maximise(prob, theta, tol, max_iter=80, B0=None):
+    """Damped Newton (``B0 is None``: the quadrature Hessian at every iterate) or BFGS from ``B0``
+    (gradients only), with backtracking on the objective inside the feasible set."""
+    theta = [mp.mpf(t) for t in theta]
+    bfgs = B0 is not None
+    F, g, H = prob.evaluate(theta, 1 if bfgs else 2)
+    if not mp.isfinite(F):
         raise ParameterError("the starting point of the restricted supremum is not feasible")
-    J, g, H = problem.evaluate(theta)
+    B = mp.matrix(B0) if bfgs else None
+    noise = mp.mpf(10) ** (-mp.mp.dps + 6)
     it = 0
     for it in range(1, max_iter + 1):
-        gnorm = mp.norm(mp.matrix(g))
-        if gnorm <= tol * (1 + abs(J)):
-            break
-        step, flat = _pinv_step(H, g)
-        for v in flat:  # a flat or positive direction: test it as a ray
-            for sgn in (1, -1):
-                d = [sgn * c for c in v]
-                if mp.fdot(d, g) >= 0:
-                    unbounded, vals = _ray_unbounded(problem, theta, d)
-                    if unbounded:
-                        return _Run(theta, mp.inf, g, H, it, infinite=True, ray=(d, vals))
-        slope = mp.fdot(step, g)
-        if not slope > 0:
-            step, slope = list(g), mp.fdot(g, g)
-        t = mp.mpf(1)
-        accepted = False
-        for _ in range(80):
-            cand = [a + t * s for a, s in zip(theta, step)]
-            Jc = problem.value(cand)
-            if mp.isfinite(Jc) and Jc >= J + mp.mpf("1e-4") * t * slope - mp.mpf(10) ** (-mp.mp.dps + 5) * (1 + abs(J)):
-                accepted = True
-                break
+        if not bfgs:
+            B = [[-H[i][j] for j in range(prob.n)] for i in range(prob.n)]
+        step = _solve_step(B, g)
+        d = step or list(g)
+        slope = mp.fdot(d, g)
+        # converged when the Newton decrement g . B^{-1} g (twice the predicted gain) is negligible, not
+        # merely the gradient: along a ray where the objective grows like a logarithm the gradient tends
+        # to 0 while the decrement does not
+        if _norm(g) <= tol * (1 + abs(F)) and (step is None or slope <= (tol * (1 + abs(F))) ** 2 * 100
+                                                 or slope <= mp.mpf(10) ** (-mp.mp.dps + 8) * (1 + abs(F))):
+            return _Run(theta, F, g, H, it - 1, True)
+        t, accepted = mp.mpf(1), False
+        for _ in range(70):
+            cand = [a + t * s for a, s in zip(theta, d)]
+            if prob.feasible(cand):
+                Fc, gc, Hc = prob.evaluate(cand, 1 if bfgs else 2)
+                if mp.isfinite(Fc) and Fc >= F + mp.mpf("1e-4") * t * slope - noise * (1 + abs(F)):
+                    accepted = True
+                    break
             t /= 2
         if not accepted:
-            break  # no ascent left at this precision
-        theta = cand
-        J, g, H = problem.evaluate(theta)
-        if max(abs(c) for c in theta) > mp.mpf(10) ** 30:
-            return _Run(theta, mp.inf, g, H, it, infinite=True, ray=None)
-    ok = bool(mp.norm(mp.matrix(g)) <= tol * (1 + abs(J)) * 10**3)
-    return _Run(theta, J, g, H, it, converged=ok)
+            break
+        if bfgs:
+            s = mp.matrix([c - a for c, a in zip(cand, theta)])
+            y = mp.matrix([-(b - a) for b, a in zip(gc, g)])
+            sy = (s.T * y)[0]
+            Bs = B * s
+            sBs = (s.T * Bs)[0]
+            if sy > 0 and sBs > 0:
+                B = B + (y * y.T) / sy - (Bs * Bs.T) / sBs
+        theta, F, g, H = cand, Fc, gc, Hc
+        if max(abs(t_) for t_ in theta) > mp.mpf(10) ** 12:
+            return _Run(theta, F, g, H, it, False, ray=(list(d), None))
+    ok = _norm(g) <= tol * (1 + abs(F)) * 100
+    return _Run(theta, F, g, H, it, bool(ok))
 
 
-def _negative_definite(H) -> bool:
+def _grows_without_bound(prob, theta, d):
+    """Whether ``F(theta + t d)`` keeps growing over decades of ``t`` (linearly or logarithmically)."""
+    n = _norm(d)
+    if n == 0:
+        return False, []
+    d = [v / n for v in d]
+    pts = []
+    for e in (2, 4, 8, 16, 32):
+        t = mp.mpf(10) ** e
+        cand = [a + t * s for a, s in zip(theta, d)]
+        if not prob.feasible(cand):
+            return False, pts
+        with mp.workdps(mp.mp.dps + 2 * e):
+            v = prob.evaluate(cand, 0)[0]
+        pts.append((t, v))
+        if not mp.isfinite(v):
+            return False, pts
+    vals = [v for _, v in pts]
+    inc = [b - a for a, b in zip(vals[:-1], vals[1:])]
+    ok = all(x > 0 for x in inc) and inc[-1] >= inc[-2] * mp.mpf("0.5") and inc[-2] >= inc[-3] * mp.mpf("0.5")
+    return bool(ok), pts
+
+
+def _definite(H) -> bool:
+    """Negative definite (eigenvalues of the symmetric matrix)."""
     n = len(H)
-    E = mp.eigsy(mp.matrix([[-H[i][j] for j in range(n)] for i in range(n)]), eigvals_only=True)
+    if n == 0:
+        return True
+    E = mp.eigsy(mp.matrix([[-(H[i][j] + H[j][i]) / 2 for j in range(n)] for i in range(n)]), eigvals_only=True)
     return all(E[i] > 0 for i in range(n))
 
 
-# -- the public entry point ------------------------------------------------------------------------
+def _ramp(make, start, dps, iters=80):
+    """Newton at 20 digits (BFGS-corrected from the first quadrature Hessian where that Hessian is not
+    exact), then BFGS-corrected steps at the working precision from the coarse Hessian."""
+    with mp.workdps(20):
+        p20 = make()
+        th0 = start()
+        B0 = None
+        if not p20.hess_exact:
+            _F, _g, H0 = p20.evaluate(th0, 2)
+            B0 = [[-H0[i][j] for j in range(p20.n)] for i in range(p20.n)]
+            if not _definite(H0):
+                B0 = None
+        coarse = _maximise(p20, th0, mp.mpf(10) ** -12, iters, B0=B0)
+        if coarse.hessian is None and coarse.ray is None:
+            coarse.hessian = p20.evaluate(coarse.theta, 2)[2]
+    if coarse.ray is not None or not coarse.converged and coarse.hessian is None:
+        return coarse, p20
+    if dps <= 20:  # the coarse stage already ran at the working precision
+        F, g, H = p20.evaluate(coarse.theta, 2) if coarse.hessian is None else (coarse.value, coarse.gradient,
+                                                                                coarse.hessian)
+        coarse.value, coarse.gradient, coarse.hessian = F, g, H
+        return coarse, p20
+    prob = make()
+    theta = [mp.mpf(t) for t in coarse.theta]
+    B0 = [[-mp.mpf(coarse.hessian[i][j]) for j in range(prob.n)] for i in range(prob.n)] if coarse.hessian else None
+    if B0 is None or not _definite([[-v for v in row] for row in B0]):
+        B0 = None
+    tol = mp.mpf(10) ** (-(dps // 2 + 6))
+    fine = _maximise(prob, theta, tol, 60, B0=B0)
+    fine.iterations += coarse.iterations
+    F, g, H = prob.evaluate(fine.theta, 2)  # the certificate: value, gradient and quadrature Hessian
+    fine.value, fine.gradient, fine.hessian = F, g, H
+    fine.converged = bool(_norm(g) <= tol * (1 + abs(F)) * 1000)
+    return fine, prob
+
+
+# -- the public entry point ----------------------------------------------------------------------------
 @dataclass
 class RestrictedResult:
     """A restricted divergence with its certificate (values are mpf at the working precision)."""
@@ -521,8 +714,8 @@ class RestrictedResult:
     value: mp.mpf                 # the restricted divergence (Rényi through Eq. (3) for ``renyi``)
     f_value: mp.mpf               # the restricted f-divergence itself (before Eq. (3))
     optimum: list                 # coefficients of the maximising h in powers of x (constant first)
-    gradient_norm: mp.mpf
-    hessian: list
+    gradient_norm: mp.mpf         # of the reduced problem at the optimum (see notes)
+    hessian: list                 # of the reduced problem (maximised form) at the optimum
     negative_definite: bool
     infinite: bool = False
     second_method_digits: object = None
@@ -556,340 +749,482 @@ class RestrictedResult:
         }
 
 
-def _renyi(alpha, D):
-    if not mp.isfinite(D):
-        return mp.inf
-    return mp.log1p(alpha * (alpha - 1) * D) / (alpha - 1)
+def _lam(expr, sym):
+    return sp.lambdify(sym, expr, modules="mpmath")
 
 
-class _FastAdapter:
-    """The double-precision objective with the interface :func:`newton_max` expects (values as mpf)."""
-
-    def __init__(self, prob: PolyProblem):
-        from .fastquad import FastObjective
-
-        self.prob, self.fast, self.n = prob, FastObjective(prob), prob.n
-
-    def feasible(self, theta) -> bool:
-        return self.prob.feasible(theta)
-
-    def evaluate(self, theta, order: int = 2):
-        if not self.feasible(theta):
-            return -mp.inf, None, None
-        J, g, H = self.fast.evaluate([float(t) for t in theta], order)
-        if not np.isfinite(J):
-            return -mp.inf, None, None
-        g = [mp.mpf(float(v)) for v in g] if g is not None else None
-        H = [[mp.mpf(float(v)) for v in row] for row in H] if H is not None else None
-        return mp.mpf(J), g, H
-
-    def value(self, theta):
-        return self.evaluate(theta, 0)[0]
-
-
-def _fast_ok(prob: PolyProblem) -> bool:
-    from .fastquad import conj_triple_np
-
-    return not prob.Q.atomic and not prob.P.atomic and conj_triple_np(prob.gen) is not None
-
-
-def _polish(prob: PolyProblem, theta, H, max_iter: int = 30) -> _Run:
-    """High-precision quasi-Newton steps from the double-precision optimum.
-
-    Starts from the double-precision Hessian and corrects it with BFGS updates from the
-    high-precision gradients (where ``f^*''`` is nearly singular at the zeros of ``h``, large α,
-    the double-precision Hessian is only roughly right).  Stops when the gradient is below
-    ``10^-(dps/2 + 5)`` relative to ``1 + |J|``, which makes the value's error (quadratic in the
-    maximiser's) far below ``10^-dps``.
-    """
-    n = prob.n
-    B = mp.matrix([[-mp.mpf(H[i][j]) for j in range(n)] for i in range(n)])  # approximates -Hessian
-    theta = [mp.mpf(t) for t in theta]
-    tol = mp.mpf(10) ** (-(mp.mp.dps // 2 + 5))
-    J, g, _ = prob.evaluate(theta, order=1)
-    it = 0
-    for it in range(1, max_iter + 1):
-        if mp.norm(mp.matrix(g)) <= tol * (1 + abs(J)):
-            break
-        step = mp.lu_solve(B, mp.matrix(g))
-        t = mp.mpf(1)
-        for _ in range(40):
-            cand = [th + t * step[i] for i, th in enumerate(theta)]
-            if prob.feasible(cand):
-                Jc, gc, _ = prob.evaluate(cand, order=1)
-                if mp.isfinite(Jc) and Jc >= J - mp.mpf(10) ** (-mp.mp.dps + 5) * (1 + abs(J)):
-                    break
-            t /= 2
-        else:  # pragma: no cover - no ascent left at this precision
-            break
-        sv = mp.matrix([c - th for c, th in zip(cand, theta)])
-        yv = mp.matrix([-(x - y) for x, y in zip(gc, g)])
-        sy = (sv.T * yv)[0]
-        Bs = B * sv
-        sBs = (sv.T * Bs)[0]
-        if sy > 0 and sBs > 0:
-            B = B + (yv * yv.T) / sy - (Bs * Bs.T) / sBs
-        theta, J, g = cand, Jc, gc
-    ok = bool(mp.norm(mp.matrix(g)) <= tol * (1 + abs(J)))
-    return _Run(theta, J, g, [[-B[i, j] for j in range(n)] for i in range(n)], it, converged=ok)
-
-
-def _solve(gen, P, Q, degree, x0=None, w=None, start=None, params=None):
-    """Newton in double precision (or at 20 digits where no vectorised form exists), then polished."""
-    target = mp.mp.dps
-    prob = PolyProblem(gen, P, Q, degree, x0, w, params)
-    if _fast_ok(prob):
-        with mp.workdps(17):
-            fast = _FastAdapter(PolyProblem(gen, P, Q, degree, x0, w, params))
-            th0 = start(fast.prob) if start else [mp.mpf(0)] * degree + [fast.prob.best_constant()]
-            coarse = newton_max(fast, th0, tol_digits=11)
-            if coarse.infinite:
-                return coarse, fast.prob
-            cx = fast.prob.x_coefficients(coarse.theta)
-            H = coarse.hessian
-        th = prob.from_x_coefficients([mp.mpf(c) for c in cx])
-        run = _polish(prob, th, H)
-        run.iterations += coarse.iterations
-        return run, prob
-    with mp.workdps(20):
-        prob20 = PolyProblem(gen, P, Q, degree, x0, w, params)
-        th0 = start(prob20) if start else [mp.mpf(0)] * degree + [prob20.best_constant()]
-        coarse = newton_max(prob20, th0, tol_digits=12)
-        if coarse.infinite:
-            return coarse, prob20
-        cx = prob20.x_coefficients(coarse.theta)
-    th = prob.from_x_coefficients([mp.mpf(c) for c in cx])
-    if not prob.feasible(th):  # pragma: no cover - rounding at a boundary
-        th = [mp.mpf(0)] * degree + [prob.best_constant()]
-    run = newton_max(prob, th, tol_digits=target - 5)
-    return run, prob
-
-
-def _exp_sign(Q, m: int):
-    """Signs of a leading coefficient of degree ``m`` with ``E_Q[e^h]`` finite: ``{-1}``, ``{-1, 1}`` or ``{}``."""
-    if m % 2 == 1:
-        return set()
-    if isinstance(Q, Normal) and m == 2:
-        return {-1, 1}  # c_2 < 1/(2 sigma^2)
-    return {-1}
-
-
-def _solve_faces(gen, P, Q, degree, params, x0=None, w=None):
-    """``poly_k`` for an exponential conjugate (KL), where feasibility constrains the top coefficients.
-
-    Degree by degree: a degree ``m`` whose nonzero coefficients all make ``E_Q[e^h]`` infinite adds
-    nothing; where only one sign is feasible, the optimum of degree ``m - 1`` is optimal for degree
-    ``m`` iff the derivative in ``c_m`` there points out of the feasible side (KKT); otherwise Newton
-    runs on the full problem from the face optimum nudged inside.
-    """
-    notes = []
-    run, prob = _solve(gen, P, Q, 1, x0, w, params=params)
-    if run.infinite:
-        return run, prob, notes, 1
-    best, bprob, bdeg = run, prob, 1
-    for m in range(2, degree + 1):
-        signs = _exp_sign(Q, m)
-        if not signs:
-            notes.append(f"degree {m}: every nonzero coefficient of $x^{m}$ makes $E_Q[e^h]$ infinite; it stays 0")
-            continue
-        pm = PolyProblem(gen, P, Q, m, x0, w, params)
-        cx = bprob.x_coefficients(best.theta) + [mp.mpf(0)] * (m - bdeg)
-        th = pm.from_x_coefficients(cx)
-        if signs == {-1}:
-            gm = pm.evaluate(th, 1)[1][m - 1]
-            if gm >= 0:
-                notes.append(f"degree {m}: the optimum stays on the face $c_{m} = 0$ (KKT: "
-                             rf"$\partial J/\partial c_{m} = {mp.nstr(gm, 6)} \ge 0$, only $c_{m} < 0$ is feasible)")
-                continue
-            th[m - 1] = -min(abs(gm), mp.mpf(1)) * mp.mpf("1e-3")
-            while not pm.feasible(th):  # pragma: no cover - defensive
-                th[m - 1] /= 2
-        start_x = pm.x_coefficients(th)
-        run, prob = _solve(gen, P, Q, m, x0, w, params=params,
-                           start=lambda p, cx=start_x: p.from_x_coefficients([mp.mpf(c) for c in cx]))
-        if run.infinite:
-            return run, prob, notes, m
-        best, bprob, bdeg = run, prob, m
-    return best, bprob, notes, bdeg
-
-
-def _line_search(problem, theta, d, J, slope):
-    t = mp.mpf(1)
-    for _ in range(80):
-        cand = [a + t * d[i] for i, a in enumerate(theta)]
-        Jc = problem.value(cand)
-        if mp.isfinite(Jc) and Jc >= J + mp.mpf("1e-4") * t * slope - mp.mpf(10) ** (-mp.mp.dps + 5) * (1 + abs(J)):
-            return cand
-        t /= 2
-    return None
-
-
-def bfgs_max(problem, theta0, tol_digits, Hinv=None, max_iter=200):
-    """Second method: BFGS with gradients only (no quadrature Hessian), backtracking on ``J``."""
-    tol = mp.mpf(10) ** (-tol_digits)
-    n = problem.n
-    theta = [to_mpf(t) for t in theta0]
-    J, g, _ = problem.evaluate(theta, 1)
-    B = Hinv if Hinv is not None else mp.eye(n)
-    for _ in range(max_iter):
-        if mp.norm(mp.matrix(g)) <= tol * (1 + abs(J)):
-            break
-        d = B * mp.matrix(g)
-        slope = mp.fdot(list(d), g)
-        if not slope > 0:
-            B = mp.eye(n)
-            d, slope = mp.matrix(g), mp.fdot(g, g)
-        cand = _line_search(problem, theta, d, J, slope)
-        if cand is None and n > 2:
-            # blocked by the boundary of the feasible set (KL: the top coefficient at 0):
-            # a projected gradient step that keeps the top coefficient where it is
-            d = mp.matrix(list(g[:n - 2]) + [0, g[n - 1]])
-            B = mp.eye(n)
-            cand = _line_search(problem, theta, d, J, mp.fdot(list(d), g))
-        if cand is None:
-            break
-        Jn, gn, _ = problem.evaluate(cand, 1)
-        sv = mp.matrix([c - a for c, a in zip(cand, theta)])
-        yv = mp.matrix([-(b - a) for b, a in zip(gn, g)])  # minimising -J
-        sy = (sv.T * yv)[0]
-        if sy > 0:
-            rho = 1 / sy
-            I = mp.eye(n)
-            B = (I - rho * sv * yv.T) * B * (I - rho * yv * sv.T) + rho * sv * sv.T
-        theta, J, g = cand, Jn, gn
-    return theta, J, B
-
-
-def _second_method(gen, P, Q, degree, params):
-    """Another parametrisation (monomials centred at P's location, unit width), another optimiser
-    (BFGS with gradients only, from another start) and another quadrature for the value (mpmath's
-    scalar ``quad`` on Q's own breakpoints and the zeros of ``h``).  Returns the value.
-    """
-    x0 = P.mp_loc()
-    with mp.workdps(17):
-        prob = PolyProblem(gen, P, Q, degree, x0, 1, params)
-        obj = _FastAdapter(prob) if _fast_ok(prob) else prob
-        th0 = [mp.mpf(0)] * degree + [prob.best_constant() / 2]
-        if prob.growth == "exp" and degree >= 2 and degree % 2 == 0:
-            th0[degree - 1] = mp.mpf("-1e-2")  # inside the feasible set (E_Q[e^h] finite)
-        th, _, B = bfgs_max(obj, th0, 12)
-        cx = prob.x_coefficients(th)
-        Bl = [[B[i, j] for j in range(prob.n)] for i in range(prob.n)]
-    prob = PolyProblem(gen, P, Q, degree, x0, 1, params)
-    th = prob.from_x_coefficients([mp.mpf(c) for c in cx])
-    # BFGS continued at the working precision (gradients only), to a gradient of 10^-(dps/2)
-    th, _, _ = bfgs_max(prob, th, mp.mp.dps // 2 + 2, Hinv=mp.matrix(Bl), max_iter=25)
-    from .numeric import quad_split
-
-    ks = list(Q.mp_breaks())
-    for sk in prob.conj_kinks:
-        ks += prob._real_roots(th, sk)
-    EQ = quad_split(lambda x: prob.c[0](prob.h(th, x)) * Q.mp_pdf(x), ks)
-    return mp.fdot(th, prob.mean_p) - EQ
-
-
-def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True) -> RestrictedResult:
+def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
+               features=None) -> RestrictedResult:
     """The restricted divergence ``D^H(P, Q)`` over ``cls`` (``lin`` or ``polyK``), at the working precision.
 
-    ``divergence`` is ``kl``, ``tv``, ``alpha`` (CBDP's α-divergence) or ``renyi`` (Eq. (3)).
-    ``second`` runs the second, independent method (BFGS in another parametrisation, values by
-    scalar quadrature) and reports the digits on which the two agree.
+    ``divergence`` is ``kl``, ``tv``, ``alpha`` (CBDP's alpha-divergence generator on all of R) or
+    ``renyi`` (Eq. (3)).  One-dimensional laws here; two product laws of the same dimension (class
+    ``lin``, optionally with a linear feature map ``features = G``, the class ``{a . G x + b}``) go to
+    :func:`cbdp_sym.restricted_dd.restricted_lin_product`.  ``second`` runs the second, independent
+    method and reports the digits on which the two agree.
     """
+    from .reduction import conjugate_structure, profile
+
     gen, params, renyi = generator_for(divergence, alpha)
     degree = parse_class(cls)
     if P.dim != Q.dim:
         raise ParameterError(f"P has dimension {P.dim} and Q has dimension {Q.dim}")
-    if P.dim > 1:
+    if P.dim > 1 or isinstance(P, Product) or isinstance(Q, Product):
+        if degree != 1:
+            raise ParameterError("in d dimensions only the class lin is supported (poly_k is one-dimensional)")
         from .restricted_dd import restricted_lin_product
 
-        return restricted_lin_product(divergence, cls, gen, renyi, P, Q, alpha, second)
-    a = to_mpf(params["alpha"]) if renyi else None
+        return restricted_lin_product(divergence, P, Q, alpha=alpha, second=second, features=features)
+    if features is not None:
+        raise ParameterError("a feature map applies to product laws (d dimensions); in 1-d use lin or polyK")
+    _check_law(P, "P")
+    _check_law(Q, "Q")
+    st = conjugate_structure(gen, params)
     notes = []
-    growth = _growth(gen)
-    if growth == "bounded" and not Q.atomic:
-        # only constants are feasible: J(b) = b - f^*(b), maximal at b = f'(1)
-        prob = PolyProblem(gen, P, Q, degree, params=params)
-        b = prob.best_constant()
-        th = [mp.mpf(0)] * degree + [b]
+    x0, w = _frame(Q)
+    name = str(divergence)
+    if st.kind == "bounded":
+        if Q.atomic:
+            raise ParameterError("a conjugate with a bounded domain (tv) against a finite Q is a linear program: "
+                                 "use cbdp_sym.finite_restricted")
         notes.append("the conjugate has a bounded domain: on a full-support Q only constant h are feasible, "
                      "and the best constant gives f(1) = 0")
-        J = prob.value(th)
-        value = _renyi(a, J) if renyi else J
-        return RestrictedResult(str(divergence), str(cls), value, J, prob.x_coefficients(th), mp.mpf(0), [[mp.mpf(0)]],
-                                False, False, None, None, 0, None, notes)
-    bdeg = degree
-    if growth == "exp" and not Q.atomic and degree > 1:
-        run, prob, face_notes, bdeg = _solve_faces(gen, P, Q, degree, params)
-        notes += face_notes
-    else:
-        run, prob = _solve(gen, P, Q, degree, params=params)
-    cx = prob.x_coefficients(run.theta) + [mp.mpf(0)] * (degree - bdeg)
-    if run.infinite:
-        notes.append("the objective grows linearly along a ray: the supremum is infinite")
-        return RestrictedResult(str(divergence), str(cls), mp.inf, mp.inf, cx,
-                                mp.nan, [], False, True, None, None, run.iterations, run.ray, notes)
-    fval = run.value
-    H = run.hessian
+        J = mp.mpf(0)
+        zero = [[mp.mpf(0)] * degree for _ in range(degree)]
+        return RestrictedResult(name, str(cls), J, J, [mp.mpf(0)] * (degree + 1), mp.mpf(0), zero, False,
+                                notes=notes)
+    if st.kind == "exp":
+        return _solve_exp(name, str(cls), gen, st, profile(st), P, Q, degree, x0, w, second, notes)
+    if st.kind == "power":
+        return _solve_power(name, str(cls), gen, st, profile(st), P, Q, degree, x0, w, renyi, second, notes)
+    raise ParameterError(f"no solver for the conjugate of {gen.key}: neither exponential, power nor bounded")
+
+
+def _solve_exp(name, cls, gen, st, prof, P, Q, k, x0, w, second, notes):
+    from .reduction import Z_
+
+    dps = mp.mp.dps
+    notes.append("KL-type conjugate C e^s: the constant is eliminated exactly (Lemma 1's step); the slope "
+                 "coefficients maximise c . E_P[phi] + V(E_Q[e^{c . phi}])")
+    if isinstance(Q, PointMass) or (Q.atomic and len(Q.points) == 1):
+        prob = _Exp(P, Q, k, prof, x0, w)
+        u0 = (Q.mp_loc() - x0) / w
+        d = [prob.m[j] - u0 ** (j + 1) for j in range(k)]
+        V0 = to_mpf(prof.value_of_z.subs(Z_, 1))
+        if _norm(d) > mp.mpf(10) ** (-dps + 5):
+            notes.append("Q is a point mass: J is linear in the slopes, c . (E_P[phi] - phi(q)), unbounded along that ray")
+            pts = [(t, V0 + t * _norm(d)) for t in (mp.mpf(10) ** 2, mp.mpf(10) ** 4, mp.mpf(10) ** 8)]
+            return RestrictedResult(name, cls, mp.inf, mp.inf, [mp.nan] * (k + 1), mp.nan, [], False, True,
+                                    ray=(d, pts), notes=notes, converged=True)
+        notes.append("Q is a point mass and E_P[phi] = phi(q): J is constant in the slopes (flat)")
+        zero = [[mp.mpf(0)] * k for _ in range(k)]
+        b = to_mpf(prof.intercept_of_z.subs(Z_, 1))
+        return RestrictedResult(name, cls, V0, V0, [b] + [mp.mpf(0)] * k, mp.mpf(0), zero, False, notes=notes)
+    best = None
+    for m, side in _exp_strata(Q, k):
+        def make(m=m):
+            return _Exp(P, Q, m, prof, x0, w)
+
+        if best is None:
+            start = [mp.mpf(0)] * m
+        else:
+            start = list(best[0].theta) + [mp.mpf(0)] * (m - len(best[0].theta))
+            if side == "negative":
+                gm = make().evaluate(start, 1)[1][m - 1]
+                if gm >= 0:
+                    notes.append(f"degree {m}: the optimum stays on the face $c_{m} = 0$ (KKT: "
+                                 rf"$\partial J/\partial c_{m} = {mp.nstr(gm, 6)} \ge 0$, only $c_{m} < 0$ is feasible)")
+                    continue
+                start[m - 1] = -min(abs(gm), mp.mpf(1)) * mp.mpf("1e-3")
+        st_ = [mp.mpf(t) for t in start]
+        run, prob = _ramp(make, lambda st_=st_: list(st_), dps)
+        if run.ray is not None:
+            with mp.workdps(20):
+                unb, pts = _grows_without_bound(make(), run.theta, run.ray[0])
+            if unb:
+                notes.append(f"degree {m}: the objective keeps growing along a ray of the slopes: the supremum is infinite")
+                return RestrictedResult(name, cls, mp.inf, mp.inf, [mp.nan] * (k + 1), mp.nan, [], False, True,
+                                        iterations=run.iterations, ray=(run.ray[0], pts), notes=notes)
+            notes.append(f"degree {m}: the iterates ran off to infinity without a provable unbounded ray")
+            return RestrictedResult(name, cls, mp.nan, mp.nan, [mp.nan] * (k + 1), mp.nan, [], False, False,
+                                    iterations=run.iterations, notes=notes, converged=False)
+        if best is None or run.value > best[0].value:
+            best = (run, prob, m)
+    for m_ in range(1, k + 1):
+        if m_ not in [m for m, _ in _exp_strata(Q, k)]:
+            notes.append(f"degree {m_}: every nonzero top coefficient of $x^{m_}$ makes $E_Q[e^h]$ infinite")
+    run, prob, m = best
+    logz = prob.log_z(run.theta, 0)[0]
+    b = to_mpf(prof.intercept_of_z.subs(Z_, 1)) - logz  # b*(Z) = b*(1) - log Z for C e^s (derived profile)
+    cx = _to_x(list(run.theta), x0, w)
+    cx[0] += b
+    cx += [mp.mpf(0)] * (k + 1 - len(cx))
+    res = _finish(name, cls, run.value, run.value, cx, run, notes)
+    if second and not P.atomic and not Q.atomic:
+        with mp.workdps(min(dps, 34)):
+            sv = _second_exp(gen, P, Q, m, x0, w, cx)
+        res.second_value = sv
+        res.second_method_digits = min(digits(run.value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
+    return res
+
+
+def _finish(name, cls, value, f_value, cx, run, notes):
+    nd = _definite(run.hessian) if run.hessian else False
     if not run.converged:
         notes.append("NOT CONVERGED: the gradient at the last iterate is not small; the value is a lower bound only")
-    nd = _negative_definite(H)
     if not nd:
-        notes.append("the Hessian is singular at the optimum: the maximiser is not unique (a flat direction)")
-    sm_digits = sm_val = None
-    if second and not Q.atomic and not P.atomic:
-        sm_val = _second_method(gen, P, Q, bdeg, params)
-        sm_digits = min(digits(fval, sm_val), mp.mpf(mp.mp.dps)) if mp.isfinite(sm_val) else mp.mpf(0)
-    value = _renyi(a, fval) if renyi else fval
-    if renyi and sm_val is not None:
-        sm_val = _renyi(a, sm_val)
-    gnorm = mp.norm(mp.matrix(run.gradient))
-    return RestrictedResult(str(divergence), str(cls), value, fval, cx, gnorm, H, nd,
-                            False, sm_digits, sm_val, run.iterations, None, notes, run.converged)
+        notes.append("the Hessian is not negative definite at the optimum: the maximiser may not be unique")
+    return RestrictedResult(name, cls, value, f_value, cx, _norm(run.gradient), run.hessian, nd,
+                            iterations=run.iterations, notes=notes, converged=run.converged)
 
 
-def restricted_record(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True) -> dict:
-    """:func:`restricted` as a plain dict of mpf / lists / flags, cached on disk (see :mod:`cbdp_sym.cache`).
+def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes):
+    from .reduction import M_
 
-    The key holds the divergence, class, both laws (their repr), alpha, ``second``, the working
-    precision and the code version.
-    """
-    return _record(str(divergence), str(cls), P, Q, None if alpha is None else str(alpha), bool(second))
+    dps = mp.mp.dps
+    A = to_mpf(st.A)
+    al = to_mpf(st.alpha)
+    notes.append("alpha-divergence conjugate C|s|^A + K: the scale is eliminated exactly (Lemma 5's step); "
+                 "M = min E_Q|h|^A over h in the class with E_P[h] = 1, D = V(M), D_R = -log M")
+    f_of_m, r_of_m, lam_of_m = (_lam(e, M_) for e in (prof.value_of_m, prof.renyi_of_m, prof.scale_of_m))
+    if Q.atomic:
+        prob = _Power(P, Q, k, A, x0, w)
+        rows = [[((x - x0) / w) ** (j + 1) - prob.m[j] for j in range(k)] for x, q in Q.mp_pmf() if q != 0]
+        if _vanishes(rows):
+            notes.append("some h in the class with E_P[h] = 1 vanishes on the support of Q: M = 0, the supremum is infinite")
+            return RestrictedResult(name, cls, mp.inf, mp.inf, [mp.nan] * (k + 1), mp.nan, [], False, True, notes=notes)
+
+    def make():
+        return _Power(P, Q, k, A, x0, w)
+
+    run, prob = _ramp(make, lambda: [mp.mpf(0)] * k, dps)
+    M = -run.value
+    f_value = f_of_m(M)
+    value = r_of_m(M) if renyi else f_value
+    lam = lam_of_m(M)
+    cu = prob.coeffs(run.theta)
+    cx = _to_x(cu[1:], x0, w)
+    cx[0] += cu[0]
+    cx = [lam * c for c in cx]
+    res = _finish(name, cls, value, f_value, cx, run, notes)
+    res.notes.append("gradient and Hessian are those of -M in the slope coefficients c (u = (x - x0)/w)")
+    if second and not P.atomic and not Q.atomic:
+        with mp.workdps(min(dps, 34)):
+            R = _second_power(P, Q, k, A, al)
+        sv = R / (al - 1) if renyi else mp.expm1(R) / (al * (al - 1))
+        res.second_value = sv
+        res.second_method_digits = min(digits(value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
+    return res
 
 
-@cached_numeric
-def _record(divergence, cls, P, Q, alpha, second):
-    r = restricted(divergence, cls, P, Q, alpha=alpha, second=second)
-    return {"value": r.value, "f_value": r.f_value, "optimum": list(r.optimum),
-            "gradient_norm": r.gradient_norm if mp.isfinite(r.gradient_norm) else None,
-            "hessian": [list(row) for row in r.hessian], "negative_definite": bool(r.negative_definite),
-            "infinite": bool(r.infinite), "second_method_digits": r.second_method_digits,
-            "second_value": r.second_value, "iterations": int(r.iterations), "notes": list(r.notes),
-            "converged": bool(r.converged),
-            "ray": None if r.ray is None else {"direction": list(r.ray[0]), "points": [[t, v] for t, v in r.ray[1]]}}
+def _vanishes(rows) -> bool:
+    """Whether ``1 + sum_j c_j rows[i][j] = 0`` for every row has a solution ``c`` (least squares, residual 0)."""
+    if not rows or not rows[0]:
+        return False
+    A = mp.matrix(rows)
+    b = mp.matrix([-1] * len(rows))
+    try:
+        if A.rows >= A.cols:
+            c = mp.lu_solve(A.T * A, A.T * b)
+        else:
+            c = A.T * mp.lu_solve(A * A.T, b)
+    except ZeroDivisionError:
+        return False
+    r = A * c - b
+    return bool(mp.norm(r) <= mp.mpf(10) ** (-mp.mp.dps // 2))
+
+
+# -- the second method and the fixed-slope problem (unprofiled objectives, scalar quadrature) ------------
+def _q_breaks(Q, logfn, specials_x):
+    """Breakpoints for ``E_Q[g]`` where ``log|g| ~ logfn``: Q's breakpoints, ``specials_x`` and the peaks of
+    ``logfn + log q``; with the largest log-value (a scale).  Computed once per iterate, shared by the
+    integrals at that iterate."""
+    specials = sorted(set(list(Q.mp_kinks()) + list(specials_x)))
+    pk, top = _peaks(lambda x: logfn(x) + Q.mp_log_pdf(x), specials, Q.mp_width())
+    return sorted(set(specials + pk + list(Q.mp_breaks()))), (top if mp.isfinite(top) else mp.mpf(0))
+
+
+def _q_expect(Q, fn, logfn, specials_x, frame=None):
+    """``E_Q[fn(x)]`` by mpmath's scalar ``quad`` split at :func:`_q_breaks` (pass ``frame`` to reuse them)."""
+    if Q.atomic:
+        return Q.mp_expect(fn)
+    brk, top = frame or _q_breaks(Q, logfn, specials_x)
+    cut = _log_cut()
+
+    def f(x):
+        lq = Q.mp_log_pdf(x)
+        if logfn(x) + lq - top < cut:
+            return mp.mpf(0)
+        return fn(x) * mp.exp(lq - top)
+
+    return mp.quad(f, [-mp.inf, *brk, mp.inf]) * mp.exp(top)
+
+
+def _bfgs_max(fg, theta, feasible, tol, B0=None, max_iter=120):
+    """BFGS on ``-f`` with backtracking; ``fg(theta) -> (f, grad)``.  Returns ``(theta, f)``."""
+    n = len(theta)
+    theta = [mp.mpf(t) for t in theta]
+    f, g = fg(theta)
+    Hinv = mp.inverse(mp.matrix(B0)) if B0 is not None else mp.eye(n)
+    for _ in range(max_iter):
+        if _norm(g) <= tol * (1 + abs(f)):
+            break
+        d = Hinv * mp.matrix(g)
+        d = [d[i] for i in range(n)]
+        slope = mp.fdot(d, g)
+        if not slope > 0:
+            Hinv, d, slope = mp.eye(n), list(g), mp.fdot(g, g)
+        t, ok = mp.mpf(1), False
+        for _ in range(60):
+            cand = [a + t * s for a, s in zip(theta, d)]
+            if feasible(cand):
+                fc, gc = fg(cand)
+                if mp.isfinite(fc) and fc >= f + mp.mpf("1e-4") * t * slope - mp.mpf(10) ** (-mp.mp.dps + 6) * (1 + abs(f)):
+                    ok = True
+                    break
+            t /= 2
+        if not ok:
+            break
+        s = mp.matrix([c - a for c, a in zip(cand, theta)])
+        y = mp.matrix([-(b - a) for b, a in zip(gc, g)])
+        sy = (s.T * y)[0]
+        if sy > 0:
+            rho = 1 / sy
+            I = mp.eye(n)
+            Hinv = (I - rho * s * y.T) * Hinv * (I - rho * y * s.T) + rho * s * s.T
+        theta, f, g = cand, fc, gc
+    return theta, f
+
+
+def _monomial_moments(P, v0, k):
+    return [P.mp_expect(lambda x, j=j: (x - v0) ** j) if P.atomic else
+            mp.quad(lambda x, j=j: (x - v0) ** j * P.mp_pdf(x), [-mp.inf, *sorted(set(P.mp_breaks())), mp.inf])
+            for j in range(1, k + 1)]
+
+
+def _q_vec(Q, vec, n, logfn, specials_x):
+    """``E_Q`` of a vector integrand ``vec(x) -> [...]`` (weights already applied), split at :func:`_q_breaks`."""
+    if Q.atomic:
+        tot = [mp.mpf(0)] * n
+        for x, q in Q.mp_pmf():
+            if q != 0:
+                tot = [t + q * v for t, v in zip(tot, vec(x))]
+        return tot
+    brk, top = _q_breaks(Q, logfn, specials_x)
+    cut = _log_cut()
+    zero = [mp.mpf(0)] * n
+
+    def f(x):
+        lq = Q.mp_log_pdf(x)
+        if logfn(x) + lq - top < cut:
+            return zero
+        wq = mp.exp(lq - top)
+        return [wq * v for v in vec(x)]
+
+    sc = mp.exp(top)
+    return [v * sc for v in vquad(f, [-mp.inf, *brk, mp.inf], n)]
+
+
+def _second_exp(gen, P, Q, k, x0, w, cx_first):
+    """KL-type: the unprofiled objective ``E_P[h] - E_Q[f^*(h)]`` in ``(a_1..a_k, b)``, ``h = b + sum a_j v^j``,
+    ``v = x - x_P``, maximised by BFGS from the best constant (``a = 0``) with the derived conjugate
+    evaluated directly (no elimination of the constant)."""
+    v0 = P.mp_loc()
+    mom = _monomial_moments(P, v0, k)
+    f0, f1, f2 = (gen.conj_mp(j) for j in range(3))
+
+    def hfun(th, x):
+        return th[-1] + _poly_val([mp.mpf(0)] + list(th[:-1]), x - v0)
+
+    def xcoeffs(th):
+        out = [mp.mpf(0)] * (k + 1)
+        out[0] = th[-1]
+        for j in range(1, k + 1):
+            for i in range(j + 1):
+                out[i] += th[j - 1] * mp.binomial(j, i) * (-v0) ** (j - i)
+        return out
+
+    def feasible(th):
+        return _exp_feasible(Q, xcoeffs(th)) if not Q.atomic else True
+
+    def fg(th):
+        def vec(x):
+            hv = hfun(th, x)
+            d1 = f1(hv)
+            out, t = [f0(hv), d1], mp.mpf(1)
+            for _ in range(k):
+                t *= x - v0
+                out.append(d1 * t)
+            return out
+
+        E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
+        f = mp.fdot(th[:-1], mom) + th[-1] - E[0]
+        g = [mom[j] - E[2 + j] for j in range(k)] + [1 - E[1]]
+        return f, g
+
+    th0 = [mp.mpf(0)] * k + [mp.mpf(1)]
+
+    def hess_vec(x):
+        d2 = f2(hfun(th0, x))
+        feats = [(x - v0) ** j for j in range(1, k + 1)] + [mp.mpf(1)]
+        return [d2 * feats[i] * feats[j] for i in range(k + 1) for j in range(k + 1)]
+
+    Hv = _q_vec(Q, hess_vec, (k + 1) ** 2, lambda x: hfun(th0, x), [])
+    B0 = [[Hv[i * (k + 1) + j] for j in range(k + 1)] for i in range(k + 1)]
+    return _bfgs_ramp(fg, th0, feasible, B0)
+
+
+def _bfgs_ramp(fg, th0, feasible, B0):
+    """BFGS at 20 digits to a gradient of 1e-9, then continued at the working precision (same start curvature)."""
+    with mp.workdps(20):
+        th, _f = _bfgs_max(fg, th0, feasible, mp.mpf(10) ** -9, B0=B0)
+    th, f = _bfgs_max(fg, [mp.mpf(t) for t in th], feasible, mp.mpf(10) ** (-(mp.mp.dps // 2 + 2)), B0=B0, max_iter=40)
+    return f
+
+
+def _second_power(P, Q, k, A, al):
+    """alpha-divergence: the ratio ``R = alpha log E_P[h] - (alpha - 1) log E_Q|h|^A`` (scale-free), with
+    ``h = 1 + sum a_j v^j`` (constant pinned, ``v = x - x_P``), maximised by BFGS from ``a = 0``; returns
+    ``R_max = (alpha - 1) D_R``."""
+    v0 = P.mp_loc()
+    mom = _monomial_moments(P, v0, k)
+
+    def hfun(th, x):
+        return _poly_val([mp.mpf(1)] + list(th), x - v0)
+
+    def fg(th):
+        EP = 1 + mp.fdot(th, mom)
+        if not EP > 0:
+            return -mp.inf, [mp.mpf(0)] * k
+        rts = [v0 + r for r in _real_roots([mp.mpf(1)] + list(th))]
+
+        def lm(x):
+            hv = hfun(th, x)
+            return A * mp.log(abs(hv)) if hv != 0 else -mp.inf
+
+        def vec(x):
+            hv = hfun(th, x)
+            if hv == 0:
+                return [mp.mpf(0)] * (k + 1)
+            ah = abs(hv)
+            p1 = mp.exp((A - 1) * mp.log(ah))
+            out, t, sg = [p1 * ah], mp.mpf(1), (1 if hv > 0 else -1)
+            for _ in range(k):
+                t *= x - v0
+                out.append(p1 * sg * t)
+            return out
+
+        E = _q_vec(Q, vec, k + 1, lm, rts)
+        M, G = E[0], E[1:]
+        f = al * mp.log(EP) - (al - 1) * mp.log(M)
+        g = [al * mom[j] / EP - (al - 1) * A * G[j] / M for j in range(k)]
+        return f, g
+
+    def feasible(th):
+        return 1 + mp.fdot(th, mom) > 0
+
+    th0 = [mp.mpf(0)] * k
+    # a starting curvature from finite differences of the gradient (one-time)
+    with mp.workdps(20):
+        h = mp.mpf(10) ** -6
+        _f0, g0 = fg(th0)
+        B0 = []
+        for i in range(k):
+            e = [mp.mpf(0)] * k
+            e[i] = h
+            gi = fg(e)[1]
+            B0.append([-(gi[j] - g0[j]) / h for j in range(k)])
+        B0 = [[(B0[i][j] + B0[j][i]) / 2 for j in range(k)] for i in range(k)]
+    if not _definite([[-v for v in row] for row in B0]):
+        B0 = None
+    return _bfgs_ramp(fg, th0, feasible, B0)
 
 
 def sup_over_intercept(divergence, P: Distribution, Q: Distribution, slope, alpha=None):
-    """``sup_b E_P[a x + b] - E_Q[f^*(a x + b)]`` at a fixed slope ``a`` (Lemma 1's inner problem).
-
-    Newton's method on ``log E_Q[f^*'(a x + b)] = 0`` in ``b`` (exact in one step for KL, robust when
-    ``E_Q[f^*(a x + b)]`` is exponentially small or large), from the best constant.
+    """``sup_b E_P[a x + b] - E_Q[f^*(a x + b)]`` at a fixed slope ``a`` (Lemma 1's inner problem), by Newton's
+    method on the unprofiled objective in ``b`` (scalar quadrature of the derived conjugate and its
+    derivatives), from the best constant; no use of the profile being checked.
     """
     gen, params, _ = generator_for(divergence, alpha)
-    prob = PolyProblem(gen, P, Q, 1, x0=0, w=1, params=params)
-    th = [to_mpf(slope), prob.best_constant()]
-    if not prob.feasible(th):
+    if params:
+        raise ParameterError("sup_over_intercept is written for generators without parameters (kl)")
+    a = to_mpf(slope)
+    if not Q.atomic and not _exp_feasible(Q, [mp.mpf(0), a]) and gen is KL:
         raise ParameterError(f"E_Q[f*(a x + b)] is infinite at slope a = {slope}")
-    J = None
+    f0, f1, f2 = (gen.conj_mp(j) for j in range(3))
+    EPx = P.mp_expect(lambda x: x) if P.atomic else mp.quad(lambda x: x * P.mp_pdf(x),
+                                                            [-mp.inf, *sorted(set(P.mp_breaks())), mp.inf])
+    b = mp.mpf(1)
+
+    def lm(x):
+        return a * x + b
+
     for _ in range(200):
-        J, g, H = prob.evaluate(th, 2)
-        e1, e2 = 1 - g[1], -H[1][1]
-        step = -mp.log(e1) * e1 / e2 if e1 > 0 else g[1] / e2
-        th[1] += step
-        if abs(step) <= mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(th[1])):
+        g = 1 - _q_expect(Q, lambda x: f1(a * x + b), lm, [])
+        h = _q_expect(Q, lambda x: f2(a * x + b), lm, [])
+        step = g / h
+        b += step
+        if abs(step) <= mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(b)):
             break
-    return prob.value(th)
+    return a * EPx + b - _q_expect(Q, lambda x: f0(a * x + b), lm, [])
+
+
+def renyi_limit(cls, P: Distribution, Q: Distribution) -> RestrictedResult:
+    """The alpha -> infinity limit of the restricted Rényi divergence with CBDP's alpha-divergence generator:
+    ``-log min { E_Q|h| : h in cls, E_P[h] = 1 }`` (the scale profile at ``A = alpha/(alpha - 1) = 1``).
+
+    One-dimensional laws with a density for Q.  Newton's method with the exact Hessian of ``E_Q|h|``
+    (a sum over the zeros of ``h``).
+    """
+    degree = parse_class(cls)
+    _check_law(P, "P")
+    _check_law(Q, "Q")
+    if Q.atomic:
+        raise ParameterError("renyi_limit needs a law with a density for Q")
+    x0, w = _frame(Q)
+
+    def make(A=mp.mpf(1)):
+        return _Power(P, Q, degree, A, x0, w)
+
+    # warm start from alpha = 1000 (A = 1000/999): E_Q|h| is only C^1 where zeros of h appear or merge
+    warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: [mp.mpf(0)] * degree, 20)
+    th = [mp.mpf(t) for t in warm.theta]
+    run, prob = _ramp(make, lambda: list(th), mp.mp.dps)
+    M = -run.value
+    cu = prob.coeffs(run.theta)
+    cx = _to_x(cu[1:], x0, w)
+    cx[0] += cu[0]
+    notes = ["alpha -> infinity: A = 1, M = min E_Q|h| with E_P[h] = 1, value -log M; the optimum is the "
+             "normalised h (E_P[h] = 1), not a variational maximiser (whose scale diverges)"]
+    return _finish("renyi", str(cls), -mp.log(M), mp.nan, cx, run, notes)
 
 
 def restricted_mp(divergence, cls, P: Distribution, Q: Distribution, alpha=None):
     """The restricted value alone (no second method), at the working precision."""
     return restricted(divergence, cls, P, Q, alpha=alpha, second=False).value
+
+
+def restricted_record(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
+                      features=None) -> dict:
+    """:func:`restricted` as a plain dict of mpf / lists / flags, cached on disk (see :mod:`cbdp_sym.cache`).
+
+    The key holds the divergence, class, both laws (their repr), alpha, ``second``, the feature map, the
+    working precision and the code version.
+    """
+    feats = None if features is None else tuple(tuple(str(sp.sympify(v)) for v in row) for row in features)
+    return _record(str(divergence), str(cls), P, Q, None if alpha is None else str(alpha), bool(second), feats)
+
+
+@cached_numeric
+def _record(divergence, cls, P, Q, alpha, second, feats):
+    features = None if feats is None else [[parse_number(v) for v in row] for row in feats]
+    r = restricted(divergence, cls, P, Q, alpha=alpha, second=second, features=features)
+    fin = lambda v: v if (v is not None and mp.isfinite(v)) else None  # noqa: E731
+    return {"value": r.value, "f_value": r.f_value, "optimum": [c for c in r.optimum],
+            "gradient_norm": fin(r.gradient_norm),
+            "hessian": [list(row) for row in r.hessian], "negative_definite": bool(r.negative_definite),
+            "infinite": bool(r.infinite), "second_method_digits": r.second_method_digits,
+            "second_value": r.second_value, "iterations": int(r.iterations), "notes": list(r.notes),
+            "converged": bool(r.converged),
+            "ray": None if r.ray is None else {"direction": list(r.ray[0]),
+                                               "points": [[t, v] for t, v in (r.ray[1] or [])]}}
