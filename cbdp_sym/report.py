@@ -380,7 +380,7 @@ def verdict_tables(paper, results) -> list:
                 r = by_id.get(cell)
                 if r is None:
                     cells.append(note_tex(cell) if not cell.startswith(paper.meta.get("prefix", "\0")) else
-                                 tex_escape(cell) + " (not audited)")
+                                 tex_escape(cell) + " (not in this audit)")
                     continue
                 used = True
                 st = r.claim.statement

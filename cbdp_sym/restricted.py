@@ -1160,9 +1160,11 @@ def sup_over_intercept(divergence, P: Distribution, Q: Distribution, slope, alph
         return a * x + b
 
     for _ in range(200):
-        g = 1 - _q_expect(Q, lambda x: f1(a * x + b), lm, [])
-        h = _q_expect(Q, lambda x: f2(a * x + b), lm, [])
-        step = g / h
+        # Newton on log E_Q[f*'(a x + b)] = 0 (exact in one step for C e^s, robust when the expectation is
+        # exponentially small or large)
+        e1 = _q_expect(Q, lambda x: f1(a * x + b), lm, [])
+        e2 = _q_expect(Q, lambda x: f2(a * x + b), lm, [])
+        step = -mp.log(e1) * e1 / e2 if e1 > 0 else (1 - e1) / e2
         b += step
         if abs(step) <= mp.mpf(10) ** (-mp.mp.dps + 3) * (1 + abs(b)):
             break

@@ -16,7 +16,15 @@ def run(*args):
 def test_list_shows_ids_and_coverage(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "CBDP-T9" in out and "coverage cbdp:" in out and "coverage rdp: 0/" in out
+    assert "CBDP-T9" in out and "coverage cbdp:" in out and "coverage rdp:" in out and "coverage zcdp:" in out
+
+
+def test_list_counts_encoded_catalogue_entries(capsys):
+    assert main(["--path", str(FIXTURES / "mutants"), "list"]) == 0
+    out = capsys.readouterr().out
+    n = len([ln for ln in (FIXTURES / "mutants" / "mut" / "catalogue.tsv").read_text().splitlines()
+             if ln and not ln.startswith("#")])
+    assert f"coverage mut: {n - 1}/{n} " in out
 
 
 def test_show_prints_the_stationarity_equation(capsys):
@@ -41,7 +49,7 @@ def test_eval_json(capsys):
     (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1"], "greater than 1"),
     (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1/2"], "greater than 1"),
     (["show", "CBDP-NOPE"], "unknown claim"),
-    (["audit", "CBDP-T1", "--no-pdf"], "not encoded yet"),
+    (["--path", str(FIXTURES / "mutants"), "audit", "MUT-UNENCODED", "--no-pdf"], "not encoded yet"),
     (["eval", "CBDP-T8", "--at", "eps=1", "--dps", "2"], "--dps"),
 ])
 def test_bad_input_is_one_line_error(args, needle):
