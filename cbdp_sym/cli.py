@@ -83,7 +83,8 @@ def cmd_restricted(reg, args):
     out = {"divergence": args.divergence, "class": args.cls, "P": repr(P), "Q": repr(Q), "alpha": args.alpha,
            "dps": args.dps, "value": s(rec["value"]), "f_value": s(rec["f_value"]),
            "optimum": [s(c) for c in rec["optimum"]],
-           "optimum_basis": "coefficients of h in powers of x, constant first",
+           "optimum_basis": ("coefficients of h in powers of x, constant first" if P.dim == 1 else
+                             "[b, a_1, ..., a_d]: h(x) = b + a . x"),
            "gradient_norm": None if rec["gradient_norm"] is None else mp.nstr(rec["gradient_norm"], 5),
            "hessian": [[mp.nstr(v, 15) for v in row] for row in rec["hessian"]],
            "hessian_negative_definite": rec["negative_definite"],
@@ -101,7 +102,11 @@ def cmd_restricted(reg, args):
         if args.divergence.lower() == "renyi":
             print(f"  D_alpha     {out['f_value']}  (before Eq. (3))")
         if not out["infinite"]:
-            print("  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
+            if P.dim == 1:
+                print("  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
+            else:
+                print("  optimum h   " + " + ".join([f"({out['optimum'][0]})"] + [f"({c}) x_{i}" for i, c in
+                                                                                     enumerate(out["optimum"][1:], 1)]))
             print(f"  |gradient|  {out['gradient_norm']}   Hessian negative definite: {out['hessian_negative_definite']}")
             print(f"  second method agrees to {out['second_method_digits']} digits")
         for n in out["notes"]:
