@@ -262,9 +262,11 @@ def _cell(text) -> str:
         return "--"
     t = str(text)
     if "$" in t:
-        return note_tex(t)
-    short = _short(t)
-    return short
+        out = note_tex(t)
+    else:
+        out = _short(t)
+    # a cell right after \\ or \midrule must not start with "[" or "(" (read as an optional argument)
+    return "{}" + out if out.startswith(("[", "(")) else out
 
 
 def table_view(tab: dict) -> dict:
