@@ -117,12 +117,12 @@ def equation_lines(lhs, rel, rhs) -> str:
     if isinstance(rhs, (Tex, str)) or not isinstance(rhs, sp.Basic):
         rt = _side(rhs)
         if visible_width(lt) + visible_width(rt) > _WIDTH and lt:
-            return f"{lt} \\\\ &{rel} {rt}"
+            return f"\\MoveEqLeft[2] {lt} \\\\ &{rel} {rt}"
         return f"{lt} &{rel} {rt}" if rel else f"{lt} & {rt}"
     lw = visible_width(lt)
     if lw > _WIDTH // 2:  # long left side: put the right side on its own line
         parts = _break_expr(rhs, 4)
-        body = f"{lt} \\\\ &{rel} {parts[0]}"
+        body = f"\\MoveEqLeft[2] {lt} \\\\ &{rel} {parts[0]}"
     else:
         parts = _break_expr(rhs, lw + 2)
         body = f"{lt} &{rel} {parts[0]}"
