@@ -15,6 +15,8 @@ def _worker(i):
     claim = _WORK["claims"][i]
     res = audit_claim(claim, _WORK["dps"])
     res.claim = None  # not picklable (closures); the parent re-attaches it
+    if res.corrected is not None:
+        res.corrected.claim = None
     return i, res
 
 
@@ -37,6 +39,12 @@ def run(claims, dps=50, jobs=None, progress=None):
         nonlocal done
         done += 1
         res.claim = claims[i]
+        if res.corrected is not None and res.corrected.claim is None:
+            import dataclasses
+
+            c = claims[i]
+            res.corrected.claim = dataclasses.replace(c, claimed=c.corrected, corrected=None,
+                                                      statement=c.corrected_statement or c.statement)
         results[i] = res
         if progress:
             progress(done, len(claims), res)

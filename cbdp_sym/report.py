@@ -411,7 +411,7 @@ def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str
     figs = [_figure_view(f) for f in figures_of(results)]
     ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
                      "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
-           "results": views, "dps": dps, "conventions": GLOBAL_CONVENTIONS, "provenance": provenance(dps),
+           "results": views, "dps": dps, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS), "provenance": provenance(dps),
            "coverage": coverage, "body": body_name, "figures": figs, "layouts": verdict_tables(paper, results)}
     body = env.get_template("appendix-body.tex.j2").render(**ctx)
     standalone = env.get_template("appendix.tex.j2").render(**ctx)

@@ -84,7 +84,17 @@ def evaluate(expr, point: dict, claim: Claim):
     """Evaluate a closed form at an exact point, at the working precision (mpf)."""
     syms = claim.symbols()
     vectors = {n: v for n, v in point.items() if isinstance(v, sp.Tuple)}
-    e = sp.sympify(expr).subs({syms[n]: v for n, v in point.items() if n not in vectors})
+    scalars = {syms[n]: v for n, v in point.items() if n not in vectors}
+    e = sp.sympify(expr)
+    if not e.has(Expect) and not vectors:
+        # evalf with substitution: adaptive precision (cancellation-safe) without building exact huge powers
+        if e.free_symbols - set(scalars):
+            raise CbdpError(f"{claim.id}: free symbols {sorted(map(str, e.free_symbols - set(scalars)))} after substitution")
+        val = e.evalf(mp.mp.dps + 5, subs=scalars)
+        if not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
+            return to_mpf(val)
+        # (a Piecewise or a special function evalf could not settle: substitute exactly below)
+    e = e.subs(scalars)
     if vectors:
         e = e.doit()
         for n, vals in vectors.items():
@@ -236,6 +246,15 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     return _identity_verdict(claim, res, tol)
 
 
+def _short15(text):
+    """A value string shortened to 15 significant digits for a message (the full value is in the checks)."""
+    try:
+        with mp.workdps(20):
+            return mp.nstr(mp.mpf(text), 15)
+    except (TypeError, ValueError):
+        return str(text)
+
+
 class _Unevaluable(Exception):
     pass
 
@@ -313,12 +332,15 @@ def _simple_rational(x: float, param):
         return sp.Integer(max(1, round(x)))
     for den in (1, 2, 4, 10, 20, 100, 1000, 10**4, 10**6):
         fr = Fraction(x).limit_denominator(den)
+        if fr == 0 and x != 0:  # a tiny value must not round to 0: keep its first digits
+            continue
         if abs(fr - Fraction(x)) <= 1e-3 * max(abs(x), 1e-6) or den == 10**6:
             try:
                 return param.validate(sp.Rational(fr.numerator, fr.denominator))
             except CbdpError:
                 continue
-    return param.validate(sp.Rational(Fraction(x).limit_denominator(10**9)))
+    e10 = 10 ** max(0, -int(__import__("math").floor(__import__("math").log10(abs(x)))) + 6) if x else 1
+    return param.validate(sp.Rational(round(x * e10), e10))
 
 
 def adversarial_search(claim, derived, claimed, slacks):
@@ -356,8 +378,8 @@ def adversarial_search(claim, derived, claimed, slacks):
             raise StopIteration
         budget[0] -= 1
         pt = dict(base)
-        pt.update(point_of(y))
         try:
+            pt.update(point_of(y))
             pt = claim.parse_point({k: str(v) for k, v in pt.items()})
             with mp.workdps(claim.search_dps):
                 cla, der, num = _values_at(claim, derived, claimed, pt)
@@ -426,7 +448,7 @@ def _identity_verdict(claim, res, tol):
     res.counterexample = {"params": c.params, "claimed": c.claimed, "derived": c.derived, "numeric": c.numeric,
                           "digits": c.digits, "certified": cert is not None,
                           "certificate": cert or "not certified (no closed form on both sides in ball arithmetic)"}
-    res.message = (f"claimed {c.claimed} but the definition gives {c.numeric or c.derived} at "
+    res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
                    + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))
     return res
 

@@ -1,0 +1,433 @@
+"""Instance families and adversarial search for claims about *all* distributions.
+
+A statement such as "``D_alpha(P || Q) >= 0`` for arbitrary ``P, Q``" cannot be derived for every law;
+it is checked on instance families:
+
+* the basic mechanisms (randomized response, Laplace, Gaussian pairs) at chosen parameters,
+* randomized finite laws with exact rational probabilities, drawn from a seeded generator (Python's
+  ``random.Random(seed)``: the same seed gives the same instances on every platform),
+* an adversarial search: Nelder-Mead (SciPy) over unconstrained coordinates (softmax logits for
+  probability vectors, logs for scales), minimising the relative slack, with an **evaluation budget**
+  (a count, never a time, so that reports are reproducible).
+
+:func:`bound_check` turns the evaluations into a ``check`` result for :class:`~cbdp_sym.claims.Claim`
+(status ``holds`` with the smallest relative slack and where, or ``refuted`` with the instance),
+with one table row per family.
+
+>>> import random
+>>> P = random_finite(random.Random(1), 3)
+>>> P.points, sum(P.probs)
+((0, 1, 2), 1)
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+import mpmath as mp
+import sympy as sp
+
+from .distributions import Finite
+from .errors import ParameterError
+
+__all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
+           "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
+
+
+@dataclass
+class Instance:
+    """One instance of a family: a short label (shown in reports) and its data (laws, parameters)."""
+
+    family: str
+    label: str
+    data: dict = field(default_factory=dict)
+
+
+# -- random finite laws ----------------------------------------------------------------------------
+def random_pmf(rng: random.Random, k: int, scale: int = 1000, zeros: bool = False) -> list:
+    """``k`` exact rational probabilities (SymPy ``Rational``), positive unless ``zeros``; numerators
+    drawn uniformly from ``1..scale`` (``0..scale`` with ``zeros``), normalised.  Every few draws one
+    entry is made much smaller, so that likelihood ratios span several orders of magnitude."""
+    if k < 1:
+        raise ParameterError("a law needs at least one point")
+    w = [rng.randint(0 if zeros else 1, scale) for _ in range(k)]
+    if k > 1 and rng.random() < 0.3:
+        w[rng.randrange(k)] = rng.randint(1, 10)
+    if sum(w) == 0:
+        w[0] = 1
+    tot = sum(w)
+    return [sp.Rational(x, tot) for x in w]
+
+
+def random_finite(rng: random.Random, k: int, **kw) -> Finite:
+    """A random law on the points ``0, ..., k - 1`` (see :func:`random_pmf`)."""
+    return Finite(list(range(k)), random_pmf(rng, k, **kw))
+
+
+def random_kernel(rng: random.Random, k: int, m: int) -> list:
+    """A random Markov kernel from ``k`` to ``m`` points: ``k`` rows, each a pmf on ``m`` points."""
+    return [random_pmf(rng, m, zeros=True) for _ in range(k)]
+
+
+def rational_pmf(values, den: int = 10**6) -> list:
+    """Round positive numbers to a pmf of rationals with denominator ``den`` (positive, summing to 1):
+    a counterexample found in floating point becomes one anyone can re-run exactly."""
+    fr = [max(Fraction(str(mp.nstr(v, 20))).limit_denominator(den), Fraction(1, den)) for v in values]
+    tot = sum(fr)
+    return [sp.Rational(f.numerator, f.denominator) / sp.Rational(tot.numerator, tot.denominator) for f in fr]
+
+
+def push_forward(P: Finite, K: list) -> Finite:
+    """The law of ``g(X)``, ``X ~ P``, for a Markov kernel ``K`` (rows indexed by P's points in order)."""
+    m = len(K[0])
+    out = [sum((p * row[j] for p, row in zip(P.probs, K)), sp.Integer(0) if not isinstance(P.probs[0], mp.mpf) else mp.mpf(0))
+           for j in range(m)]
+    return Finite(list(range(m)), out)
+
+
+def joint_adaptive(PX: Finite, conds: list) -> Finite:
+    """The joint law of ``(X, Y)`` with ``X ~ PX`` and ``Y | X = x_i ~ conds[i]`` (a finite law on
+    ``0..m-1``), as a finite law on the points ``i*m + j``."""
+    m = max(len(c.probs) for c in conds)
+    pts, probs = [], []
+    for i, (px, c) in enumerate(zip(PX.probs, conds)):
+        for j, pj in enumerate(c.probs):
+            pts.append(i * m + j)
+            probs.append(px * pj)
+    return Finite(pts, probs)
+
+
+def events(k: int):
+    """All non-empty events of a ``k``-point space as tuples of indices (``2^k - 1`` of them)."""
+    for mask in range(1, 2**k):
+        yield tuple(i for i in range(k) if mask >> i & 1)
+
+
+def mass(P: Finite, S) -> mp.mpf:
+    """``P(S)`` for an event given by point indices (mpf at the working precision)."""
+    from .numbers import to_mpf
+
+    return mp.fsum(to_mpf(P.probs[i]) for i in S)
+
+
+def finite_from_logits(y, points=None) -> Finite:
+    """A finite law on ``0..len(y)`` (or ``points``) from unconstrained logits (see :func:`softmax`),
+    at the working precision: the search coordinates of a law."""
+    probs = softmax(y)
+    return Finite(list(points) if points is not None else list(range(len(probs))), probs)
+
+
+def describe(P: Finite, digits: int = 4) -> str:
+    """A short label of a finite law: its probabilities rounded for display."""
+    return "(" + ", ".join(mp.nstr(mp.mpf(q) if isinstance(q, mp.mpf) else mp.mpf(sp.Rational(q).p) / sp.Rational(q).q,
+                                   digits) for q in P.probs) + ")"
+
+
+def softmax(y) -> list:
+    """Probabilities from unconstrained logits (the last logit is 0): the search coordinates of a pmf."""
+    z = [mp.mpf(v) for v in y] + [mp.mpf(0)]
+    top = max(z)
+    e = [mp.exp(v - top) for v in z]
+    s = mp.fsum(e)
+    return [v / s for v in e]
+
+
+# -- adversarial search ----------------------------------------------------------------------------
+def search_min(fun: Callable, starts: list, budget: int, dim: int, box: float = 12.0):
+    """Minimise ``fun(y)`` (``y`` a list of floats) by Nelder-Mead from each start, with at most
+    ``budget`` evaluations in all; coordinates are clipped to ``[-box, box]``.
+
+    Returns ``{"value", "y", "evaluations", "starts"}``.  The budget is a count: the same inputs give
+    the same result.
+    """
+    import numpy as np
+    from scipy.optimize import minimize
+
+    left = [budget]
+    best = [mp.inf, None]
+
+    def f(y):
+        if left[0] <= 0:
+            raise StopIteration
+        left[0] -= 1
+        yy = [min(max(float(v), -box), box) for v in y]
+        try:
+            v = fun(yy)
+        except (ZeroDivisionError, ValueError, OverflowError, ParameterError):
+            return 1e300
+        if not mp.isfinite(v):
+            return 1e300
+        if v < best[0]:
+            best[0], best[1] = v, yy
+        return float(v)
+
+    used = 0
+    for y0 in starts:
+        if left[0] <= 0:
+            break
+        used += 1
+        try:
+            minimize(f, np.array(y0[:dim], dtype=float), method="Nelder-Mead",
+                     options={"maxfev": max(10, budget // max(len(starts), 1)), "xatol": 1e-6, "fatol": 1e-14})
+        except StopIteration:
+            break
+    return {"value": best[0], "y": best[1], "evaluations": budget - left[0], "starts": used}
+
+
+def slack_of(kind: str, quantity, bound):
+    """Signed slack of a bound, positive when it holds: relative to ``|bound|`` (absolute when the
+    bound is 0).  ``kind``: upper / strict-upper (``quantity <= bound``) or lower (``quantity >= bound``)."""
+    q, b = mp.mpf(quantity), mp.mpf(bound)
+    if q == b:
+        return mp.mpf(0)
+    if b == mp.inf:
+        return mp.mpf(1) if kind != "lower" else -mp.inf
+    if q == mp.inf:
+        return -mp.inf if kind != "lower" else mp.mpf(1)
+    d = (b - q) if kind != "lower" else (q - b)
+    return d / abs(b) if b != 0 else d
+
+
+def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search: dict | None = None,
+                certify: Callable | None = None, what: str = "the bound", quantity_name: str = "quantity",
+                bound_name: str = "bound") -> dict:
+    """Evaluate a bound on instance families (and an adversarial search); return a check result.
+
+    ``families``: ``{name: [Instance, ...]}``; ``evaluate(instance) -> (quantity, bound)`` (mpf, at the
+    working precision).  ``search``: ``{"name", "make": y -> Instance, "starts": [y0, ...], "dim",
+    "budget", "dps"}``: the slack is minimised over ``y`` at ``dps`` digits and the best instance is
+    re-evaluated at the working precision.  ``certify(instance) -> str | None`` proves a violation in
+    ball arithmetic where possible.
+
+    Status ``holds`` (smallest relative slack and where) or ``refuted`` (the worst violating instance;
+    a violation must exceed ``10^-(dps - 5)`` relative, or any amount for ``strict-upper`` at 0).
+    """
+    from .numbers import mp_str
+    from .verify import Check
+
+    tol = mp.mpf(10) ** (-(dps - 5))
+    rows, checks, worst = [], [], None
+    for fam, insts in families.items():
+        fam_worst = None
+        for inst in insts:
+            q, b = evaluate(inst)
+            s = slack_of(kind, q, b)
+            if fam_worst is None or s < fam_worst[0]:
+                fam_worst = (s, inst, q, b)
+        if fam_worst is None:
+            continue
+        s, inst, q, b = fam_worst
+        rows.append([fam, str(len(insts)), mp_str(s, 6), inst.label])
+        checks.append(Check({"family": fam, "at": inst.label}, claimed=mp_str(b, dps), numeric=mp_str(q, dps),
+                            slack=mp_str(s, 15)))
+        if worst is None or s < worst[0]:
+            worst = fam_worst
+    summary = None
+    if search:
+        sdps = search.get("dps", 20)
+
+        def fun(y):
+            with mp.workdps(sdps):
+                q, b = evaluate(search["make"](y))
+                return slack_of(kind, q, b)
+
+        res = search_min(fun, search["starts"], search["budget"], search["dim"])
+        summary = f"{res['evaluations']} evaluations from {res['starts']} starts at {sdps} digits"
+        if res["y"] is not None:
+            inst = search["make"](res["y"])
+            q, b = evaluate(inst)
+            s = slack_of(kind, q, b)
+            rows.append([search["name"] + " (search)", str(res["evaluations"]), mp_str(s, 6), inst.label])
+            checks.append(Check({"family": search["name"] + " (search)", "at": inst.label},
+                                claimed=mp_str(b, dps), numeric=mp_str(q, dps), slack=mp_str(s, 15), origin="search"))
+            if worst is None or s < worst[0]:
+                worst = (s, inst, q, b)
+    s, inst, q, b = worst
+    table = {"title": f"Instance families for {what}", "columns": ["family", "instances", "smallest slack", "where"],
+             "rows": rows, "note": (" relative slack (bound - quantity)/|bound| (absolute where the bound is 0); "
+                                    + (f"adversarial search: {summary}" if summary else "no search"))}
+    violated = (s <= 0 and q != b) if kind == "strict-upper" else s < -tol
+    n = sum(len(v) for v in families.values())
+    if not violated:
+        shown = mp_str(s, 6) if s >= 0 else f"0 (equality to {dps - 5} digits: {mp_str(s, 3)})"
+        return {"status": "holds", "checks": checks, "tables": [table],
+                "message": (f"no violation on {n} instances in {len(families)} families"
+                            + (f" and the search ({summary})" if summary else "")
+                            + f"; smallest relative slack {shown} at {inst.family}: {inst.label}")}
+    cert = certify(inst) if certify else None
+    cx = {"instance": f"{inst.family}: {inst.label}", quantity_name: mp_str(q, dps), bound_name: mp_str(b, dps),
+          "relative_slack": mp_str(s, 6), "certified": cert is not None, "certificate": cert or "not certified"}
+    return {"status": "refuted", "checks": checks, "tables": [table], "counterexample": cx,
+            "message": (f"{what} fails at {inst.family}: {inst.label}: {quantity_name} {mp_str(q, 12)} vs "
+                        f"{bound_name} {mp_str(b, 12)} (relative slack {mp_str(s, 4)})" + (" (certified)" if cert else ""))}
+
+
+# -- caching a check's result ------------------------------------------------------------------------
+def _jsonable(obj):
+    from .verify import Check
+
+    if isinstance(obj, Check):
+        return {"__check__": {"params": obj.params, "claimed": obj.claimed, "derived": obj.derived, "numeric": obj.numeric,
+                              "digits": obj.digits, "digits_derived": obj.digits_derived, "slack": obj.slack,
+                              "origin": obj.origin}}
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, mp.mpf):
+        return mp.nstr(obj, mp.mp.dps)
+    if isinstance(obj, float) and not (obj == obj and abs(obj) != float("inf")):
+        return repr(obj)
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    return str(obj)
+
+
+def _restore(obj):
+    from .verify import Check
+
+    if isinstance(obj, dict):
+        if "__check__" in obj:
+            return Check(**obj["__check__"])
+        return {k: _restore(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_restore(v) for v in obj]
+    return obj
+
+
+def _cell_ok(cell):
+    try:
+        cell.cell_contents
+        return True
+    except ValueError:  # an empty cell
+        return False
+
+
+def cached_check(fn):
+    """Cache a check claim's result on disk (``fn(dps) -> dict``, see :class:`~cbdp_sym.claims.Claim`).
+
+    The key holds the function's name, a hash of the file that defines it, the engine's code version,
+    ``dps`` and the working precision (through :func:`cbdp_sym.cache.cached_numeric`); the stored form
+    is JSON (Check objects as dicts), so a report built from the cache is byte-identical to one built
+    from scratch.  Checks over instance families and searches are the expensive part of an audit.
+    """
+    import inspect
+    import json
+    from pathlib import Path
+
+    from .cache import _file_version, cached_numeric
+
+    src = inspect.getsourcefile(fn) or ""
+    # closures built by a factory share a qualname: their simple captured values tell them apart
+    simple = (str, int, float, bool, mp.mpf, type(None))
+    cells = [c.cell_contents for c in (fn.__closure__ or ()) if _cell_ok(c)]
+    extra = [repr(v) if not isinstance(v, mp.mpf) else mp.nstr(v, 30) for v in cells
+             if isinstance(v, simple) or (isinstance(v, tuple) and all(isinstance(x, simple) for x in v))]
+    name = f"{Path(src).name}:{fn.__qualname__}" + (f"{extra}" if extra else "")
+
+    @cached_numeric
+    def _cached_check_result(key, version, dps):
+        return json.dumps(_jsonable(fn(dps)), sort_keys=True)
+
+    def wrapper(dps):
+        return _restore(json.loads(_cached_check_result(name, _file_version(src), dps)))
+
+    wrapper.__wrapped__ = fn
+    wrapper.__qualname__ = fn.__qualname__
+    return wrapper
+
+
+def cached_point(key: str, fn):
+    """Cache a claim's numeric function ``fn(values) -> mpf`` on disk, per parameter point.
+
+    ``key`` must be unique (the claim's ID); the cache key also holds a hash of the file defining
+    ``fn``, the engine's code version and the working precision (:func:`cbdp_sym.cache.cached_numeric`).
+    """
+    import inspect
+    from pathlib import Path
+
+    from .cache import _file_version, cached_numeric
+
+    src = inspect.getsourcefile(fn) or ""
+
+    @cached_numeric
+    def _cached_point_value(name, version, point):
+        return fn(dict(point))
+
+    def wrapper(values):
+        point = tuple(sorted((k, v if not isinstance(v, (list, tuple)) else tuple(v)) for k, v in values.items()))
+        return _cached_point_value(f"{key}:{Path(src).name}", _file_version(src), _PointKey(point, values))
+
+    return wrapper
+
+
+class _PointKey:
+    """A parameter point for :func:`cached_point`: hashed by its text, evaluated with its exact values."""
+
+    def __init__(self, items, values):
+        self.items, self.values = items, values
+
+    def __str__(self):
+        return repr([(k, str(v)) for k, v in self.items])
+
+    def __iter__(self):
+        return iter(self.values.items())
+
+
+def disk_cached_derivation(fn):
+    """:func:`cbdp_sym.tape.cached_derivation` (steps replayed onto the current tape) with a disk cache.
+
+    A derivation's value and recorded steps are pickled under the cache folder, keyed by the
+    function's file and name, its arguments, a hash of its file and the engine's code version (as
+    :func:`cbdp_sym.cache.cached_numeric`), so a warm audit does not re-run SymPy.  SymPy expressions
+    round-trip exactly through pickle: reports from the cache are identical.  Disabled with the
+    numeric cache (``--no-cache``, ``CBDP_SYM_NO_CACHE=1``).
+    """
+    import functools
+    import hashlib
+    import inspect
+    import os
+    import pickle
+    import tempfile
+    from pathlib import Path
+
+    from . import cache as _cache
+    from .tape import record, recording
+
+    src = inspect.getsourcefile(fn) or ""
+    memo: dict = {}
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        if args not in memo:
+            path = None
+            if _cache._ENABLED[0]:
+                key = hashlib.sha256(repr([Path(src).name, fn.__qualname__, [str(a) for a in args],
+                                           _cache._file_version(src), _cache._engine_version()]).encode()).hexdigest()
+                path = _cache.cache_dir() / "derivations" / f"{key}.pickle"
+                if path.exists():
+                    try:
+                        memo[args] = pickle.loads(path.read_bytes())
+                    except Exception:  # noqa: BLE001 - a damaged entry is recomputed
+                        memo.pop(args, None)
+            if args not in memo:
+                with recording() as tape:
+                    value = fn(*args)
+                memo[args] = (value, tuple(tape.steps))
+                if path is not None:
+                    try:
+                        path.parent.mkdir(parents=True, exist_ok=True)
+                        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as fh:
+                            pickle.dump(memo[args], fh)
+                        os.replace(fh.name, path)
+                    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+                        pass
+        value, steps = memo[args]
+        for st in steps:
+            record(st.lhs, st.rhs, st.note, st.rel)
+        return value
+
+    wrapper.cache_clear = memo.clear
+    return wrapper
