@@ -40,6 +40,8 @@ class Figure:
     dps: int = 20
     where: str = ""
     axis: str = ""  # extra pgfplots axis options (ranges)
+    draw: bool = True  # False: data only (computed in parallel with the others, written as CSV, not drawn)
+    cost: float = 1.0  # relative cost of a point: the most expensive points are scheduled first
     _memo: dict = field(default_factory=dict, repr=False)
 
     def jobs(self):
@@ -107,6 +109,7 @@ def precompute(figures, jobs=None, progress=None):
     import os
 
     todo = [(f, k, x) for f in figures for (k, x) in f.jobs() if (k, x) not in f._memo]
+    todo.sort(key=lambda t: -t[0].cost)  # stable: longest first keeps every core busy to the end
     if not todo:
         return
     jobs = jobs or os.cpu_count() or 1

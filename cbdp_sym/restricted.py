@@ -308,7 +308,12 @@ def _moments(P: Distribution, x0, w, k: int) -> list:
 
 # -- the two reduced problems ------------------------------------------------------------------------
 class _Power:
-    """``M(c) = E_Q |h_c|^A``, ``h_c(u) = 1 + sum_j c_j (u^j - m_j)`` (so ``E_P h_c = 1``): convex in ``c``."""
+    """``M(c) = E_Q |h_c|^A``, ``h_c(u) = 1 + sum_j c_j (u^j - m_j)`` (so ``E_P h_c = 1``): convex in ``c``.
+
+    The objective actually minimised is the norm ``N = M^{1/A} = ||h_c||_{L^A(Q)}`` (convex too, and of
+    order one whatever the size of ``M``: at alpha near 1 and large shifts ``M_min`` can be ``e^{-1000}``,
+    and a stopping rule on ``M`` itself would stop far from the optimum).  ``M = N^A``.
+    """
 
     sense = -1  # minimised
 
@@ -329,7 +334,25 @@ class _Power:
         return all(mp.isfinite(t) for t in c)
 
     def evaluate(self, c, order=2):
-        """``(F, grad, Hess)`` of ``F = -M`` (maximised), ``None`` below ``order``."""
+        """``(F, grad, Hess)`` of ``F = -N = -M^{1/A}`` (maximised), ``None`` below ``order``."""
+        F, g, H = self._evaluate_m(c, order)
+        M = -F
+        A = self.A
+        if not M > 0:
+            return F, g, H
+        N = mp.exp(mp.log(M) / A)
+        c1 = N / (A * M)  # dN/dM
+        Fn = -N
+        gn = [c1 * v for v in g] if g is not None else None
+        Hn = None
+        if H is not None:
+            c2 = (1 / A) * (1 / A - 1) * N / M**2  # d2N/dM2
+            gm = [-v for v in g]
+            Hn = [[c1 * H[i][j] - c2 * gm[i] * gm[j] for j in range(self.k)] for i in range(self.k)]
+        return Fn, gn, Hn
+
+    def _evaluate_m(self, c, order=2):
+        """``(F, grad, Hess)`` of ``F = -M``, ``None`` below ``order``."""
         A, k, Q = self.A, self.k, self.Q
         cs = self.coeffs(c)
         # A = 1 (the alpha -> infinity limit): E_Q|h| is C^1 for a law with a density and its Hessian is
@@ -375,9 +398,21 @@ class _Power:
                 return A_ * mp.log(abs(hx)) + logq(x) if hx != 0 else -mp.inf
 
             specials = sorted(set(roots + list(Q.mp_kinks())))
-            pk, _top = _peaks(logf, specials, self.w)
+            pk, top = _peaks(logf, specials, self.w)
             brk = sorted(set(specials + pk + list(Q.mp_breaks())))
-            vals = vquad(lambda x: vec_at(x, Q.mp_pdf(x)), [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))
+            # the quadrature's stopping rule is absolute: integrate values of order one (E_Q|h|^A can be
+            # e^{-1000} or e^{+1000}) and scale back
+            top = top if mp.isfinite(top) else mp.mpf(0)
+            cut = _log_cut()
+
+            def scaled(x):
+                lq = Q.mp_log_pdf(x) - top
+                if lq + A * mp.mpf(300) < cut:  # |h|^A cannot make up for this weight
+                    return [mp.mpf(0)] * ncomp
+                return vec_at(x, mp.exp(lq))
+
+            sc = mp.exp(top)
+            vals = [v * sc for v in vquad(scaled, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))]
         F = -vals[0]
         g = [-v for v in vals[1:1 + k]] if order >= 1 else None
         H = None
@@ -898,7 +933,7 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
         return _Power(P, Q, k, A, x0, w)
 
     run, prob = _ramp(make, lambda: [mp.mpf(0)] * k, dps)
-    M = -run.value
+    M = (-run.value) ** A  # the norm N = M^{1/A} was minimised
     f_value = f_of_m(M)
     value = r_of_m(M) if renyi else f_value
     lam = lam_of_m(M)
@@ -907,7 +942,7 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
     cx[0] += cu[0]
     cx = [lam * c for c in cx]
     res = _finish(name, cls, value, f_value, cx, run, notes)
-    res.notes.append("gradient and Hessian are those of -M in the slope coefficients c (u = (x - x0)/w)")
+    res.notes.append("gradient and Hessian are those of -N = -M^{1/A} in the slope coefficients c (u = (x - x0)/w)")
     if second and not P.atomic and not Q.atomic:
         with mp.workdps(min(dps, 34)):
             R = _second_power(P, Q, k, A, al)
@@ -1192,7 +1227,7 @@ def renyi_limit(cls, P: Distribution, Q: Distribution) -> RestrictedResult:
     warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: [mp.mpf(0)] * degree, 20)
     th = [mp.mpf(t) for t in warm.theta]
     run, prob = _ramp(make, lambda: list(th), mp.mp.dps)
-    M = -run.value
+    M = -run.value  # A = 1: N = M
     cu = prob.coeffs(run.theta)
     cx = _to_x(cu[1:], x0, w)
     cx[0] += cu[0]

@@ -10,4 +10,23 @@ PAPER = {
         "002_830385d3d6b7db1c.txt": "arXiv rendering with the LaTeX source of each formula",
     },
     "prefix": "CBDP-",
+    "tables": [
+        {
+            "title": "Table 1: privacy parameters, linear adversary vs unrestricted (as printed, with verdicts)",
+            "header": ["Divergence", "Mechanism", "Linear adversary", "Unrestricted"],
+            "rows": [
+                ["KL", "Laplace", "CBDP-TAB1-KL-LAP-LIN", "CBDP-TAB1-KL-LAP-UNR"],
+                ["KL", "Gaussian", "CBDP-TAB1-KL-GAU-LIN", "CBDP-TAB1-KL-GAU-UNR"],
+                ["$\\alpha$-Rényi", "Laplace", "CBDP-TAB1-REN-LAP-LIN", "CBDP-TAB1-REN-LAP-UNR"],
+                ["$\\alpha$-Rényi", "Gaussian", "CBDP-TAB1-REN-GAU-LIN", "CBDP-TAB1-REN-GAU-UNR"],
+                ["$\\alpha$-Rényi", "Laplace, $d$-dim", "CBDP-TAB1-REN-LAPD-LIN", "CBDP-TAB1-REN-LAPD-UNR"],
+                ["$\\alpha$-Rényi", "Gaussian, $d$-dim", "CBDP-TAB1-REN-GAUD-LIN", "CBDP-TAB1-REN-GAUD-UNR"],
+            ],
+            "note": "Cells are D(P, Q) with P unshifted and Q shifted by v (v = 1 in one dimension); for these symmetric "
+                    "laws D(Q, P) is the same. Linear-adversary cells are checked against the exact (lin,Rényi) value "
+                    "from the restricted solver, unrestricted cells against the derived divergence. Refuted cells show "
+                    "the corrected statement the derivation supports (the repaired Theorem 13 chain adds d log 2); "
+                    "CBDP-TAB1-CERT certifies the refutations in ball arithmetic.",
+        },
+    ],
 }
