@@ -156,6 +156,10 @@ class Claim:
     # count, not a time, so that reports are reproducible; see :func:`cbdp_sym.verify.adversarial_search`)
     search: dict | None = None
     search_evals: int = 120
+    # bounds whose quantity has no closed form (a supremum computed by the solver): ``certify(point)``
+    # returns a sentence proving the violation at that point in ball arithmetic (e.g. an Arb lower bound
+    # of the supremum from a feasible h), or None
+    certify: Callable | None = None
     search_dps: int = 20
     tags: tuple = ()
     source: str = ""  # set by the registry: paper folder / module file

@@ -58,7 +58,8 @@ def mp_str(x, digits: int | None = None) -> str:
     """A decimal string of an mpf (or "inf"/"-inf"/"nan"), at ``digits`` significant digits."""
     if x is None:
         return None
-    x = mp.mpf(x)
+    if not isinstance(x, mp.mpf):  # (an mpf is printed as it is: converting would round it to the context)
+        x = mp.mpf(x)
     if mp.isinf(x):
         return "inf" if x > 0 else "-inf"
     if mp.isnan(x):

@@ -57,6 +57,7 @@ def _env():
         keep_trailing_newline=True,
     )
     env.filters["brk"] = brk
+    env.filters["idbrk"] = idbrk
     env.filters["esc"] = tex_escape
     env.filters["note"] = note_tex
     return env
@@ -164,6 +165,11 @@ def prose_tex(stmt: str) -> str | None:
 def brk(text: str) -> str:
     """Escaped text with break points after ``/`` and ``_`` (file names in narrow columns)."""
     return tex_escape(text).replace("/", "/\\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
+
+
+def idbrk(text: str) -> str:
+    """A claim ID with break points after its hyphens (long IDs in narrow table columns)."""
+    return tex_escape(text).replace("-", "-\\allowbreak{}")
 
 
 def statement_tex(stmt: str) -> str:
@@ -408,7 +414,7 @@ def verdict_tables(paper, results) -> list:
 def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str]:
     env = _env()
     views = [_result_view(r) for r in results]
-    figs = [_figure_view(f) for f in figures_of(results)]
+    figs = [_figure_view(f) for f in figures_of(results) if f.draw]
     ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
                      "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
            "results": views, "dps": dps, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS), "provenance": provenance(dps),

@@ -242,7 +242,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                        f"({c.digits_derived} digits < {tol}): derived {c.derived}, numeric {c.numeric}")
         return res
     if bound:
-        return _bound_verdict(claim, res, worst, tol)
+        return _bound_verdict(claim, res, worst, tol, slacks, derived, claimed)
     return _identity_verdict(claim, res, tol)
 
 
@@ -453,7 +453,24 @@ def _identity_verdict(claim, res, tol):
     return res
 
 
-def _bound_verdict(claim, res, worst, tol):
+def _bound_certificate(claim, res, pt):
+    """A ball-arithmetic proof that the bound fails at ``pt`` (closed forms, or the claim's own hook), or None."""
+    cert = None
+    if res.derived_expr is not None:
+        syms = claim.symbols()
+        if claim.kind == "lower":
+            cert = certify_less(res.derived_expr, res.claimed_expr, pt, syms)
+        else:
+            cert = certify_less(res.claimed_expr, res.derived_expr, pt, syms)
+    if cert is None and claim.certify is not None:
+        try:
+            cert = claim.certify(pt)
+        except Exception:  # noqa: BLE001 - a failed certificate leaves the refutation uncertified
+            cert = None
+    return cert
+
+
+def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None):
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
     where = ", ".join(f"{k}={v}" for k, v in pt.items())
@@ -465,13 +482,20 @@ def _bound_verdict(claim, res, worst, tol):
         res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
         res.counterexample = None
         return res
-    cert = None
-    if res.derived_expr is not None:
-        syms = claim.symbols()
-        if claim.kind == "lower":
-            cert = certify_less(res.derived_expr, res.claimed_expr, pt, syms)
-        else:
-            cert = certify_less(res.claimed_expr, res.derived_expr, pt, syms)
+    cert = _bound_certificate(claim, res, pt)
+    if cert is None:
+        # any violating point is a counterexample: try the others (worst first) for one that certifies
+        bad = [p for s_, p in sorted(slacks, key=lambda t: t[0]) if (s_ <= 0 if strict else s_ < -eps_num) and p != pt]
+        for p in bad[:4]:
+            c = _bound_certificate(claim, res, p)
+            if c is not None:
+                with mp.workdps(res.dps + 10):
+                    cla, der, num = _values_at(claim, derived, claimed, p)
+                    ref = num if num is not None else der
+                    slack = _slack(claim.kind, cla, ref)
+                pt, cert = p, c
+                where = ", ".join(f"{k}={v}" for k, v in pt.items())
+                break
     res.status = "refuted"
     res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
                           "derived": mp_str(der, res.dps) if der is not None else None, "numeric": mp_str(ref, res.dps),

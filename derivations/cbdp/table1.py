@@ -142,12 +142,32 @@ _LIN1_NOTE = ("Sweep: {g}; then a Nelder-Mead search over {s} and alpha from the
               "(shift/scale)^alpha). The corrected cell is the repaired Theorem 13 chain (log 2 more); the "
               "refutation is certified in CBDP-TAB1-CERT.")
 
+def _certify_cell(family, scale_of, claimed):
+    """The engine's certificate hook for a one-dimensional linear cell: at the counterexample point, the
+    solver's maximiser rounded to rationals is one feasible h, and Arb bounds the supremum below by its
+    objective; the refutation is certified when the printed bound's ball lies below that."""
+    def certify(pt):
+        from cbdp_sym import Param as _P  # noqa: F401  (keeps the hook self-contained)
+
+        al = pt["alpha"]
+        P, Q = shift_laws(family, scale_of(pt), (1,))
+        with mp.workdps(30):
+            rec = lin_renyi(P, Q, al)
+        a_, b_ = _rational(rec["a"][0]), _rational(rec["b"])
+        low = lin_renyi_lower(P, Q, al, a_, b_)
+        syms = {"eps": eps, "sigma": sigma, "alpha": alpha}
+        return certify_above_bound(claimed(), pt, {k: syms[k] for k in pt}, low)
+
+    return certify
+
+
 TAB1_REN_LAP_LIN = Claim(
     id="CBDP-TAB1-REN-LAP-LIN", paper="cbdp", label="Table 1: alpha-Rényi, Laplace, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{\alpha-1}\epsilon^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("eps", eps), _alpha_p()],
     sweep=[{"eps": e_, "alpha": a_} for e_, a_ in LAP_GRID],
     claimed=_lap_lin_printed, numeric=exact_lap, corrected=_lap_lin_fixed,
+    certify=_certify_cell("lap", lambda pt: 1 / pt["eps"], _lap_lin_printed),
     corrected_statement=r"\le\log2+\frac1{\alpha-1}\log(1+\epsilon^\alpha)",
     search={"eps": ("1/1000", "100"), "alpha": ("1001/1000", "1000")}, search_evals=12,
     where="Sec. 5, Table 1", seed=SEED, conventions=(LAP1, GENC, SOLVER, SYM),
@@ -160,6 +180,7 @@ TAB1_REN_GAU_LIN = Claim(
     params=[Param.positive("sigma", sigma, ("1/10", "1", "3", "10", "100")), _alpha_p()],
     sweep=[{"sigma": s_, "alpha": a_} for s_, a_ in GAU_GRID],
     claimed=_gau_lin_printed, numeric=exact_gau, corrected=_gau_lin_fixed,
+    certify=_certify_cell("gau", lambda pt: pt["sigma"], _gau_lin_printed),
     corrected_statement=r"\le\log2+\frac1{\alpha-1}\log(1+\sqrt{\pi/2}^{\,\alpha-1}/\sigma^\alpha)",
     search={"sigma": ("1/100", "100"), "alpha": ("1001/1000", "1000")}, search_evals=12,
     where="Sec. 5, Table 1", seed=SEED, conventions=(GAU1, GENC, SOLVER, SYM),
