@@ -1,4 +1,18 @@
-"""Paper metadata for Bun and Steinke's concentrated DP (no claims encoded yet)."""
-PAPER = {"key": "zcdp", "title": "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds",
-         "authors": "Mark Bun, Thomas Steinke", "venue": "TCC 2016",
-         "seeds": {"004_f41028c8afd8f9e7.txt": "markdown with LaTeX"}, "prefix": "ZCDP-"}
+"""Paper metadata for Bun and Steinke's concentrated DP, with Lemma B.2's minimum laid out entry by entry."""
+PAPER = {
+    "key": "zcdp", "title": "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds",
+    "authors": "Mark Bun, Thomas Steinke", "venue": "TCC 2016",
+    "seeds": {"004_f41028c8afd8f9e7.txt": "markdown with LaTeX"}, "prefix": "ZCDP-",
+    "tables": [
+        {"title": "From zCDP to (eps, delta)-DP: the entries of the minimum of Lemmas 3.6, B.2 and 8.8, as printed and as "
+                  "the proof of Lemma B.2 derives them",
+         "header": ["entry", "as printed, and the verdict of its claim"],
+         "rows": [["Chernoff ($\\delta\\le\\mathbb P[Z>\\varepsilon]$)", "ZCDP-L3.6-OPT1"],
+                  ["second entry, as printed", "ZCDP-L3.6-OPT2"], ["second entry, from the proof", "ZCDP-L3.6-OPT2-CORR"],
+                  ["last entry, as printed", "ZCDP-L3.6-OPT3"], ["last entry, from the proof", "ZCDP-L3.6-OPT3-CORR"],
+                  ["first form of Lemma 3.6", "ZCDP-L3.6-EPS"]],
+         "note": " $a = (\\varepsilon-\\xi-\\rho)/2\\rho$. Each entry of a minimum must itself be a valid $\\delta$. The "
+                 "statements that use the minimum (Lemmas 3.6, 8.8, Cor. 8.9-8.11) are audited in their own sections; the "
+                 "table of epsilons from each conversion beside the exact Gaussian value is in ZCDP-L3.6-TABLE."},
+    ],
+}
