@@ -21,7 +21,15 @@ class NotCertifiable(Exception):
     pass
 
 
+_ARB_FUNCS = {sp.exp: "exp", sp.log: "log", sp.erfc: "erfc", sp.erf: "erf", sp.sinh: "sinh", sp.cosh: "cosh",
+              sp.tanh: "tanh", sp.gamma: "gamma"}
+
+
 def _arb(expr):
+    """The Arb ball of a closed form without free symbols; rationals stay exact (never floats).
+
+    ``+ * ^``, exp, log, erf, erfc, sinh, cosh, tanh, Gamma, Abs, Min, Max, pi, E, Euler's constant and
+    :class:`cbdp_sym.shifted.Log1p` (``log(1 + x)`` without cancellation)."""
     A = flint.arb
     if expr.is_Integer:
         return A(int(expr))
@@ -31,6 +39,8 @@ def _arb(expr):
         return A.pi()
     if expr is sp.E:
         return A(1).exp()
+    if expr is sp.EulerGamma:
+        return A.const_euler()
     if expr.is_Add:
         out = A(0)
         for a in expr.args:
@@ -47,21 +57,39 @@ def _arb(expr):
             return _arb(base) ** int(ex)
         if ex == sp.Rational(1, 2):
             return _arb(base).sqrt()
+        if ex == -sp.Rational(1, 2):
+            return 1 / _arb(base).sqrt()
         b = _arb(base)
         return (_arb(ex) * b.log()).exp()
-    if isinstance(expr, sp.exp):
-        return _arb(expr.args[0]).exp()
-    if isinstance(expr, sp.log):
-        return _arb(expr.args[0]).log()
+    for f, name in _ARB_FUNCS.items():
+        if isinstance(expr, f):
+            return getattr(_arb(expr.args[0]), name)()
     if isinstance(expr, sp.Abs):
         return abs(_arb(expr.args[0]))
+    if isinstance(expr, (sp.Min, sp.Max)):
+        vals = [_arb(t) for t in expr.args]
+        out = vals[0]
+        for v in vals[1:]:
+            out = out.min(v) if isinstance(expr, sp.Min) else out.max(v)
+        return out
     if type(expr).__name__ == "Log1p":  # cbdp_sym.shifted.Log1p: log(1 + x) without cancellation
         return _arb(expr.args[0]).log1p()
-    if isinstance(expr, sp.gamma):
-        return _arb(expr.args[0]).gamma()
-    if expr is sp.EulerGamma:
-        return A.const_euler()
     raise NotCertifiable(f"no ball arithmetic for {type(expr).__name__}")
+
+
+def arb_closed(expr, bits: int = 400):
+    """The Arb ball of a closed form without free symbols, at ``bits`` bits of working precision."""
+    if flint is None:
+        raise NotCertifiable("python-flint is not installed")
+    e = sp.sympify(expr)
+    if e.free_symbols:
+        raise NotCertifiable(f"free symbols remain: {sorted(map(str, e.free_symbols))}")
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        return _arb(e)
+    finally:
+        flint.ctx.prec = old
 
 
 def substitute_point(expr, point: dict, symbols: dict):

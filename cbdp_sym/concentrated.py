@@ -302,65 +302,15 @@ class ZPair:
 
 # -- ball arithmetic ------------------------------------------------------------------------------------
 def arb_value(expr, bits: int = 400):
-    """The Arb ball of a closed form without free symbols (rationals stay exact): ``+ * ^``, exp, log, sqrt,
-    erfc, erf, sinh, cosh, tanh, Abs, Min, Max, pi, E.  Raises :class:`~cbdp_sym.errors.DerivationError` when a
-    function has no ball counterpart here."""
-    import flint
+    """The Arb ball of a closed form without free symbols (rationals stay exact): the engine's evaluator
+    (:func:`cbdp_sym.certify.arb_closed`: erfc, sinh, tanh, Min, Max, ... included).  Raises
+    :class:`~cbdp_sym.errors.DerivationError` when a function has no ball counterpart."""
+    from .certify import NotCertifiable, arb_closed
 
-    A = flint.arb
-
-    def ev(e):
-        if e.is_Integer:
-            return A(int(e))
-        if e.is_Rational:
-            return A(int(e.p)) / int(e.q)
-        if e is sp.pi:
-            return A.pi()
-        if e is sp.E:
-            return A(1).exp()
-        if e.is_Add:
-            out = A(0)
-            for t in e.args:
-                out += ev(t)
-            return out
-        if e.is_Mul:
-            out = A(1)
-            for t in e.args:
-                out *= ev(t)
-            return out
-        if e.is_Pow:
-            b, x = e.args
-            if x.is_Integer:
-                return ev(b) ** int(x)
-            if x == sp.Rational(1, 2):
-                return ev(b).sqrt()
-            if x == -sp.Rational(1, 2):
-                return 1 / ev(b).sqrt()
-            return (ev(x) * ev(b).log()).exp()
-        funcs = {sp.exp: "exp", sp.log: "log", sp.erfc: "erfc", sp.erf: "erf", sp.sinh: "sinh", sp.cosh: "cosh",
-                 sp.tanh: "tanh"}
-        for f, name in funcs.items():
-            if isinstance(e, f):
-                return getattr(ev(e.args[0]), name)()
-        if isinstance(e, sp.Abs):
-            return abs(ev(e.args[0]))
-        if isinstance(e, (sp.Min, sp.Max)):
-            vals = [ev(t) for t in e.args]
-            out = vals[0]
-            for v in vals[1:]:
-                out = out.min(v) if isinstance(e, sp.Min) else out.max(v)
-            return out
-        raise DerivationError(f"no ball arithmetic for {type(e).__name__}")
-
-    e = sp.sympify(expr)
-    if e.free_symbols:
-        raise DerivationError(f"free symbols remain: {sorted(map(str, e.free_symbols))}")
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
     try:
-        return ev(e)
-    finally:
-        flint.ctx.prec = old
+        return arb_closed(expr, bits)
+    except NotCertifiable as exc:
+        raise DerivationError(str(exc)) from None
 
 
 def certify_lt(a_expr, b_expr, bits: int = 400):

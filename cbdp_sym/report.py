@@ -335,14 +335,7 @@ def _result_view(r) -> dict:
 
 
 GLOBAL_CONVENTIONS = (
-    "Natural logarithms throughout.",
-    r"$\mathrm{Lap}(\mu, 1/\varepsilon)$ has density $\frac{\varepsilon}{2} e^{-\varepsilon|x-\mu|}$, i.e. scale "
-    r"$1/\varepsilon$; $\mathcal{N}(\mu, \sigma^2)$ takes the variance (the toolkit's Normal(loc, std) and the CLI's "
-    "normal(loc, scale) take the standard deviation).",
-    r"Table cells are divergences $D(P, Q)$ with $P$ the unshifted law and $Q$ the law shifted by $v$ ($v = 1$ in one dimension).",
-    r"Generators as printed: KL $f(t) = t \log t$ on $t \ge 0$; TV $f(t) = |t - 1|/2$ on $\mathbb{R}$; "
-    r"$\alpha$-divergence $f(t) = (|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on $\mathbb{R}$.",
-    r"$\mathrm{lin} = \{a x + b : a, b \in \mathbb{R}\}$, feature $\phi(x) = x$.",
+    "Natural logarithms throughout (a paper's own conventions are listed in its _paper.py, PAPER['conventions']).",
 )
 
 

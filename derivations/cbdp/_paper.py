@@ -10,6 +10,18 @@ PAPER = {
         "002_830385d3d6b7db1c.txt": "arXiv rendering with the LaTeX source of each formula",
     },
     "prefix": "CBDP-",
+    "conventions": [
+        "Natural logarithms throughout.",
+        r"$\mathrm{Lap}(\mu, 1/\varepsilon)$ has density $\frac{\varepsilon}{2} e^{-\varepsilon|x-\mu|}$, i.e. scale "
+        r"$1/\varepsilon$; $\mathcal{N}(\mu, \sigma^2)$ takes the variance (the toolkit's Normal(loc, std) and the CLI's "
+        "normal(loc, std) take the standard deviation).",
+        r"Table cells are divergences $D(P, Q)$ with $P$ the unshifted law and $Q$ the law shifted by $v$ ($v = 1$ in one "
+        "dimension).",
+        r"Generators as printed: KL $f(t) = t \log t$ on $t \ge 0$; TV $f(t) = |t - 1|/2$ on $\mathbb{R}$; "
+        r"$\alpha$-divergence $f(t) = (|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on $\mathbb{R}$ (not the $t \ge 0$ convention).",
+        r"$\mathrm{lin} = \{a^\top x + b\}$ (feature $\phi(x) = x$); $\mathrm{poly}_k$ = polynomials of degree at most $k$.",
+        r"Restricted R\'enyi divergences through Eq. (3): $\log(1 + \alpha(\alpha-1) D^{\mathcal H}_\alpha)/(\alpha - 1)$.",
+    ],
     "tables": [
         {
             "title": "Table 1: privacy parameters, linear adversary vs unrestricted (as printed, with verdicts)",
