@@ -114,17 +114,7 @@ def substitute_point(expr, point: dict, symbols: dict):
 
 def arb_value(expr, point: dict, symbols: dict, bits: int = 400):
     """The Arb ball of ``expr`` at ``point`` (name -> exact SymPy rational)."""
-    if flint is None:
-        raise NotCertifiable("python-flint is not installed")
-    e = substitute_point(expr, point, symbols)
-    if e.free_symbols:
-        raise NotCertifiable(f"free symbols remain: {sorted(map(str, e.free_symbols))}")
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
-        return _arb(e)
-    finally:
-        flint.ctx.prec = old
+    return arb_closed(substitute_point(expr, point, symbols), bits)
 
 
 def certify_different(a_expr, b_expr, point, symbols):

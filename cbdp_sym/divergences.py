@@ -22,6 +22,7 @@ import sympy as sp
 from .calculus import integrate_split, simplify, split_at_kinks
 from .distributions import X, Distribution
 from .errors import DerivationError, ParameterError
+from .numeric import golden_section
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit
@@ -311,21 +312,7 @@ class Generator:
                 return mp.inf
             if mp.isfinite(lo) and abs(mid - lo) < mp.mpf(10) ** (-mp.mp.dps):
                 return g(lo)
-        # golden section on [a, b]
-        invphi = (mp.sqrt(5) - 1) / 2
-        c, d = b - invphi * (b - a), a + invphi * (b - a)
-        gc, gd = g(c), g(d)
-        tol = mp.mpf(10) ** (-mp.mp.dps + 2)
-        while b - a > tol * (1 + abs(a) + abs(b)):
-            if gc >= gd:
-                b, d, gd = d, c, gc
-                c = b - invphi * (b - a)
-                gc = g(c)
-            else:
-                a, c, gc = c, d, gd
-                d = a + invphi * (b - a)
-                gd = g(d)
-        return max(gc, gd)
+        return golden_section(g, a, b, tol=mp.mpf(10) ** (-mp.mp.dps + 2))[2]
 
     def conj_mp(self, order: int = 0):
         """The derived conjugate (or its ``order``-th derivative) as an mpmath function of s."""

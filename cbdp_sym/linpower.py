@@ -30,6 +30,7 @@ import sympy as sp
 from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
+from .numeric import golden_section
 
 
 class SolverFailure(CbdpError):
@@ -215,20 +216,7 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
 # -- a one-variable maximiser -------------------------------------------------------------------------
 def golden_max(f, lo, hi, tol=None):
     """``(argmax, max)`` of a unimodal ``f`` on ``[lo, hi]`` by golden section (to the working precision)."""
-    lo, hi = mp.mpf(lo), mp.mpf(hi)
-    tol = tol or mp.mpf(10) ** (-mp.mp.dps + 3)
-    invphi = (mp.sqrt(5) - 1) / 2
-    c, d = hi - invphi * (hi - lo), lo + invphi * (hi - lo)
-    fc, fd = f(c), f(d)
-    while hi - lo > tol * (1 + abs(lo) + abs(hi)):
-        if fc >= fd:
-            hi, d, fd = d, c, fc
-            c = hi - invphi * (hi - lo)
-            fc = f(c)
-        else:
-            lo, c, fc = c, d, fd
-            d = lo + invphi * (hi - lo)
-            fd = f(d)
+    lo, hi, _ = golden_section(f, lo, hi, tol=tol or mp.mpf(10) ** (-mp.mp.dps + 3))
     x = (lo + hi) / 2
     return x, f(x)
 

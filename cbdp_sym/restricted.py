@@ -53,7 +53,7 @@ from .distributions import Distribution, Finite, Laplace, Mixture, Normal, Point
 from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
-from .numeric import vquad
+from .numeric import golden_section, vquad
 
 __all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
            "generator_for", "sup_over_intercept"]
@@ -201,19 +201,7 @@ def _real_roots(coeffs) -> list:
 
 
 def _golden_max(f, lo, hi, iters=60):
-    invphi = (mp.sqrt(5) - 1) / 2
-    a, b = lo, hi
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = f(c), f(d)
-    for _ in range(iters):
-        if fc >= fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = f(d)
+    a, b, _ = golden_section(f, lo, hi, iters=iters)
     return (a + b) / 2
 
 

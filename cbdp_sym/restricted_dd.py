@@ -84,7 +84,7 @@ import sympy as sp
 from .distributions import X, Distribution, Laplace, Normal, Product
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
-from .numeric import vquad
+from .numeric import golden_section, vquad
 
 from mpmath.libmp import from_man_exp, to_fixed
 
@@ -963,19 +963,7 @@ def _ray_max(f, z):
         v = f([mp.exp(u) * t for t in z])
         return v if mp.isfinite(v) else -mp.inf
 
-    invphi = (mp.sqrt(5) - 1) / 2
-    a, b = lo, hi
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = phi(c), phi(d)
-    for _ in range(18):
-        if fc >= fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = phi(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = phi(d)
+    a, b, _ = golden_section(phi, lo, hi, iters=18)
     lam = mp.exp((a + b) / 2)
     return [lam * t for t in z] if phi((a + b) / 2) >= f(z) else list(z)
 
