@@ -146,7 +146,7 @@ def limit_alpha(curve, alpha=ALPHA, to=1, lhs=None, seconds=60):
         if val.has(sp.Limit):
             raise DerivationError(f"SymPy could not take the limit alpha -> {to}")
         val = sp.simplify(val)
-    note = ("limit $\\alpha \\to 1^+$ of the curve (a $0/0$ form: L'H\\^opital / series in $\\alpha - 1$)" if to == 1
+    note = ("limit $\\alpha \\to 1^+$ of the curve (a $0/0$ form: L'Hôpital / series in $\\alpha - 1$)" if to == 1
             else "limit $\\alpha \\to \\infty$ of the curve (the dominant exponential)")
     record(lhs or Tex(r"\lim_{\alpha \to %s} D_\alpha(P \| Q)" % ("1" if to == 1 else r"\infty")), val, note)
     return val

@@ -35,6 +35,8 @@ def test_full_audit_at_50_digits(tmp_path):
             assert c["counterexample"], c["id"]
         if c["status"] in ("holds", "inconclusive", "refuted"):
             assert c["message"], c["id"]
+    for key in ("cbdp", "rdp", "zcdp"):  # step notes and prose: no LaTeX escaped into text
+        assert "textbackslash" not in (tmp_path / f"appendix-{key}-body.tex").read_text(), key
     if latexmk_available():
         for key in ("cbdp", "rdp", "zcdp"):
             assert (tmp_path / f"appendix-{key}.pdf").exists()

@@ -53,3 +53,19 @@ def test_pdf_compiles_without_overfull_boxes(registry, kl_results, tmp_path):
 
         text = subprocess.run(["pdftotext", str(tmp_path / "appendix-cbdp.pdf"), "-"], capture_output=True, text=True).stdout
         assert "CBDP-T9" in text
+
+
+def test_prose_of_builtin_papers_has_no_escaped_latex():
+    """Conventions, labels and notes are prose with $...$ mathematics: a backslash outside $...$ would be
+    printed literally (as happened with R\\'enyi in a convention)."""
+    from cbdp_sym.registry import Registry
+    from cbdp_sym.report import note_tex
+
+    reg = Registry()
+    bad = [(k, c) for k, p in reg.papers.items() for c in p.meta.get("conventions", [])
+           if "textbackslash" in note_tex(c)]
+    for claim in reg.claims():
+        texts = [claim.label, claim.notes or "", *claim.conventions]
+        bad += [(claim.id, t) for t in texts if isinstance(t, str) and "textbackslash" in note_tex(t)]
+    assert not bad
+    assert "textbackslash" in note_tex(r"R\'enyi")  # the check can fail

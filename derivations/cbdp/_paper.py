@@ -20,7 +20,7 @@ PAPER = {
         r"Generators as printed: KL $f(t) = t \log t$ on $t \ge 0$; TV $f(t) = |t - 1|/2$ on $\mathbb{R}$; "
         r"$\alpha$-divergence $f(t) = (|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on $\mathbb{R}$ (not the $t \ge 0$ convention).",
         r"$\mathrm{lin} = \{a^\top x + b\}$ (feature $\phi(x) = x$); $\mathrm{poly}_k$ = polynomials of degree at most $k$.",
-        r"Restricted R\'enyi divergences through Eq. (3): $\log(1 + \alpha(\alpha-1) D^{\mathcal H}_\alpha)/(\alpha - 1)$.",
+        r"Restricted Rényi divergences through Eq. (3): $\log(1 + \alpha(\alpha-1) D^{\mathcal H}_\alpha)/(\alpha - 1)$.",
     ],
     "tables": [
         {

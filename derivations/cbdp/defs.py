@@ -163,7 +163,7 @@ D1 = Claim(
 def _eq2_derive():
     P, Q = AbstractLaw("P"), AbstractLaw("Q")
     for gen in (KL, ALPHA_DIV):
-        record(Tex(r"\mathcal D^{\mathrm{lin}}_f(P, Q)"), Tex(r"\sup_{a, b} J(a, b)"), f"Eq. (2) with H = lin, f = {gen.label}")
+        record(Tex(r"\mathcal D^{\mathrm{lin}}_f(P, Q)"), Tex(r"\sup_{a, b} J(a, b)"), f"Eq. (2) with $\\mathcal{{H}} = \\mathrm{{lin}}$, $f = {gen.label}$")
         lin_objective(gen, P, Q)
     return None
 

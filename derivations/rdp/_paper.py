@@ -9,7 +9,7 @@ PAPER = {
         "Normal(loc, std) takes the standard deviation).",
         r"$\mathrm{RR}_p$ outputs $f(D)$ with probability $p$ and $1 - f(D)$ with probability $1 - p$; from Section VI "
         r"on, $f$ has sensitivity 1.",
-        r"$D_\alpha(P \| Q)$ is the R\'enyi divergence of order $\alpha$ (Def. 3); $D_1$ is KL and $D_\infty$ the "
+        r"$D_\alpha(P \| Q)$ is the Rényi divergence of order $\alpha$ (Def. 3); $D_1$ is KL and $D_\infty$ the "
         "max-divergence. Sections III and VII define the odds ratio R with opposite orientations: each claim names the one in force.",
         "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.peers, where their parameter conventions are documented.",
     ],

@@ -8,7 +8,7 @@ PAPER = {
         r"$\mathcal{N}(\mu, \sigma^2)$ takes the variance (the toolkit's Normal(loc, std) takes the standard deviation); "
         r"the Gaussian mechanism adds $\mathcal{N}(0, \sigma^2)$ to a query of sensitivity $\Delta$.",
         r"$M$ is $\rho$-zCDP when $D_\alpha(M(x) \| M(x')) \le \xi + \rho\alpha$ for all $\alpha > 1$ and neighbours "
-        r"(with $\xi = 0$ unless stated); $D_\alpha$ is the R\'enyi divergence of order $\alpha$.",
+        r"(with $\xi = 0$ unless stated); $D_\alpha$ is the Rényi divergence of order $\alpha$.",
         r"Conversions to $(\varepsilon, \delta)$-DP are compared with the exact privacy profile of the Gaussian mechanism "
         r"(the hockey-stick divergence computed from the densities).",
         "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.peers, where their parameter conventions are documented.",
