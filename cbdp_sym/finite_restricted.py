@@ -56,6 +56,7 @@ import mpmath as mp
 import sympy as sp
 
 from .errors import ParameterError
+from .numbers import mp_str
 
 try:
     import flint
@@ -63,7 +64,7 @@ except ImportError:  # pragma: no cover - python-flint is a declared dependency
     flint = None
 
 __all__ = [
-    "Family", "run_family", "family_verdict", "family_row", "rel_slack", "lift", "sum_class", "lp_max",
+    "Family", "run_family", "family_verdict", "family_counterexample", "family_row", "rel_slack", "lift", "sum_class", "lp_max",
     "FiniteND", "as_pmf", "pushforward", "mixture", "product", "linear_map", "Feature", "coord", "monomial",
     "indicator", "FunctionClass", "FiniteSetClass", "lin", "poly", "span", "bounded", "box", "translate",
     "all_functions", "hypotheses", "sup_diff", "ipm", "LPResult", "restricted_finite", "FiniteRestrictedResult",
@@ -1591,6 +1592,25 @@ def family_verdict(results: dict, families) -> tuple:
     eq = " (equality to the working precision)" if r["min_slack"] <= 0 else ""
     return "holds", (f"no violation in {n} instances of {len(good)} families where the hypotheses hold; smallest "
                      f"relative slack {mp.nstr(r['min_slack'], 6)}{eq} (family {f.key}: {r['worst']})")
+
+
+def family_counterexample(results: dict, families) -> dict | None:
+    """The counterexample behind a ``refuted`` :func:`family_verdict`: the worst violating instance of a family
+    where every hypothesis holds, both sides at the working precision and its certificate (``None`` if none)."""
+    bad = [(f, results[f.key]) for f in families
+           if f.holds and results[f.key]["min_slack"] is not None and results[f.key]["violated"]]
+    if not bad:
+        return None
+    f, r = min(bad, key=lambda t: t[1]["min_slack"])
+    out = {"family": f.key, "instance": r["worst"] + (("; " + r["where"]) if r.get("where") else "")}
+    for side, key in (("left side", "lhs"), ("right side", "rhs")):
+        x = r.get(key)
+        if x is not None:
+            out[side] = str(x) if isinstance(x, (Fraction, int)) else mp_str(x, 20)
+    out["relative slack"] = mp.nstr(r["min_slack"], 6)
+    out["certified"] = bool(r["certificate"])
+    out["certificate"] = r["certificate"] or "not certified"
+    return out
 
 
 def family_row(fam: Family, r: dict) -> list:

@@ -121,6 +121,20 @@ def chain_table(title: str, result: ChainResult, note: str = "", sig: int = 12) 
             "rows": rows, "note": note}
 
 
+def chain_counterexample(where: str, result: ChainResult, sig: int = 20) -> dict:
+    """The counterexample a refuted chain reports: the instance, the first failing link and its two members.
+
+    Anyone can re-run it with the claim's ``audit``; the members are evaluated with mpmath at the working
+    precision (not in ball arithmetic), which the entry says.
+    """
+    f = result.rows[result.first_failure]
+    p = result.rows[result.first_failure - 1]
+    return {"instance": where, "failing link": f"({f['index']})" + (f" {f['reason']}" if f["reason"] else ""),
+            "previous member": mp_str(p["value"], sig), "relation (fails)": f["rel"],
+            "this member": mp_str(f["value"], sig),
+            "certificate": "not certified (members evaluated with mpmath at the working precision)"}
+
+
 def failure_text(result: ChainResult, sig: int = 10) -> str:
     """One line: which link fails first, with the two numbers (or that every link holds)."""
     if result.first_failure is None:

@@ -24,7 +24,7 @@ from cbdp_sym.errors import DerivationError, ParameterError
 from cbdp_sym.linpower import (SolverFailure, abs_moment_mp, abs_power_mean, exact_lin_renyi, golden_max, lin_renyi,
                                orthant_power_mean, shift_laws, sup_positive)
 from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.proofchain import Link, chain_table, check_chain, failure_text
+from cbdp_sym.proofchain import Link, chain_counterexample, chain_table, check_chain, failure_text
 from cbdp_sym.shifted import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
 from cbdp_sym.symbols import alpha, eps, sigma
 from cbdp_sym.verify import Check
@@ -388,7 +388,7 @@ def _chain_points(family):
 
 
 def _t13_chain(dps):
-    tables, checks, fails = [], [], []
+    tables, checks, fails, cex = [], [], [], None
     with mp.workdps(min(dps + 10, 40)):
         for family in ("lap", "gau"):
             for pt in _chain_points(family):
@@ -403,6 +403,7 @@ def _t13_chain(dps):
                 checks.append(Check(shown, claimed="value chain", numeric=failure_text(rv)))
                 if not rv.holds:
                     fails.append(f"{tag}: {failure_text(rv)}")
+                    cex = cex or chain_counterexample(tag, rv)
                 if pw is not None:
                     rp = check_chain(pw, pt, digits=25)
                     rf = check_chain(pw_fixed, pt, digits=25)
@@ -413,7 +414,7 @@ def _t13_chain(dps):
                         return {"status": "inconclusive", "checks": checks, "tables": tables,
                                 "message": f"even the repaired pointwise step fails at {tag}: {failure_text(rf)}"}
     if fails:
-        return {"status": "refuted", "checks": checks, "tables": tables,
+        return {"status": "refuted", "checks": checks, "tables": tables, "counterexample": cex,
                 "message": "the chain breaks where E_Q|a.x + b|^A is bounded below by 2^-d K sum|a_i|^A + b^A (b^A outside "
                            "the orthant's probability 2^-d): " + fails[0] + "; with 2^-d b^A every pointwise link holds"}
     return {"status": "verified", "checks": checks, "tables": tables, "message": "every link holds at the points checked"}
@@ -436,7 +437,7 @@ T13_CHAIN = Claim(
 
 def _c2_chain(dps):
     tables, checks = [], []
-    bad_first = []
+    bad_first, cex = [], None
     with mp.workdps(min(dps + 10, 40)):
         # K for the Gaussian and the Laplace noise
         for family, pt in (("gau", {"sigma": sp.Integer(3), "alpha": sp.Integer(3)}),
@@ -475,6 +476,7 @@ def _c2_chain(dps):
             checks.append(Check({"chain": "K", "noise": family}, claimed="K chain", numeric=failure_text(r)))
             if not r.holds:
                 bad_first.append(f"{tag}: {failure_text(r)}")
+                cex = cex or chain_counterexample(tag, r)
         # the value chain: exact <= Theorem 13 <= Corollary 2
         for family, cid, tcid in (("gau", "CBDP-C2", "CBDP-T13-GAU"), ("lap", "CBDP-C2-LAP", "CBDP-T13")):
             c2, t13 = _claim(cid), _claim(tcid)
@@ -497,7 +499,7 @@ def _c2_chain(dps):
            "at gamma = 1); for the Laplace noise the printed K = eps^{A} E|Y~|^A is wrong (Y = Y~/eps gives eps^{-A}; the next "
            "member, eps^{-A} inf, is right): " + (bad_first[0] if bad_first else "no failure") + ". The bound itself fails "
            "because Theorem 13 fails (first failing link: exact <= Theorem 13).")
-    return {"status": "refuted", "message": msg, "checks": checks, "tables": tables}
+    return {"status": "refuted", "message": msg, "checks": checks, "tables": tables, "counterexample": cex}
 
 
 C2_CHAIN = Claim(
@@ -524,7 +526,7 @@ T5_INSTANCES = [
 
 
 def _t5_chain(dps):
-    tables, checks, fails = [], [], []
+    tables, checks, fails, cex = [], [], [], None
     with mp.workdps(min(dps + 10, 40)):
         for name, Am, Wm in T5_INSTANCES:
             A = sp.Matrix(Am)
@@ -575,11 +577,14 @@ def _t5_chain(dps):
                                     numeric=failure_text(r)))
                 if not r.holds:
                     fails.append((tag, failure_text(r), r.first_failure))
+                    if "Corollary 2" in failure_text(r):
+                        cex = cex or chain_counterexample(tag, r)
     first_cor = [f for f in fails if "Corollary 2" in f[1]]
     msg = ("the sensitivity step (||A x - A x'||_1 = ||a_j||_1 <= ||A||_1) and post-processing hold; "
            + (f"the chain breaks at Corollary 2: {first_cor[0][0]}: {first_cor[0][1]}" if first_cor else "Corollary 2's link holds at the points checked")
            + "; the last display's 2^{(alpha-1)e} differs from the theorem's 2^{s(alpha-1)} at every point (a typo for s)")
-    return {"status": "refuted" if fails else "verified", "message": msg, "checks": checks, "tables": tables}
+    return {"status": "refuted" if fails else "verified", "message": msg, "checks": checks, "tables": tables,
+            "counterexample": cex}
 
 
 T5_CHAIN = Claim(

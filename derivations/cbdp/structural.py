@@ -289,7 +289,8 @@ def _structural_check(claim_id, families, run, extra_msg="", title=""):
              "note": " Relative slack (right - left)/max(|left|, |right|); searches at 20 digits (random draws, then "
                      "local perturbation of the worst), the worst instance recomputed at the working precision "
                      "(continuous families at 30 digits; there a slack above -1e-20 counts as equality)."}
-    return {"status": status, "message": msg + extra_msg, "checks": checks, "tables": [table]}, res
+    return {"status": status, "message": msg + extra_msg, "checks": checks, "tables": [table],
+            "counterexample": fr.family_counterexample(res, families) if status == "refuted" else None}, res
 
 
 def _t1_check(dps):
@@ -616,7 +617,16 @@ def _rr_check(dps):
              "columns": ["family", "what is checked", "search", "result", "worst instance"], "rows": rows,
              "note": " Unrestricted Renyi divergences of finite laws are finite sums (integer alpha: exact rationals "
                      "inside the logarithm); (lin, Renyi) values by the certified finite solver."}
-    return {"status": status, "message": msg, "checks": checks, "tables": [table]}
+    proof = None
+    if status == "refuted":  # the remark says a property fails; the refutation is the derivation that it holds
+        proof = {"refuted by": "a derivation (a counterexample to 'not convex' is a proof of convexity)",
+                 "Eq. (3)": f"D_R = {sp.sstr(R)}", "dD_R/dD": sp.sstr(dR),
+                 "sign": "> 0 for alpha > 1 where 1 + alpha(alpha-1) D > 0: D_R is increasing in D",
+                 "Theorem 2 (alpha-divergence)": "D(M) <= lambda D(A) + (1-lambda) D(B) <= max(D(A), D(B))",
+                 "hence": "D_R(M) <= max(D_R(A), D_R(B)) for every class H (all functions included)",
+                 "instances": "; ".join(f"{f.key}: smallest slack {_s(res[f.key]['min_slack'], 4)}" for f in fams
+                                        if f.key.endswith("quasi"))}
+    return {"status": status, "message": msg, "checks": checks, "tables": [table], "counterexample": proof}
 
 
 T2_RENYI = Claim(

@@ -813,7 +813,8 @@ def _t6_check(dps):
     table = {"title": "Theorem 6 on enumerable instances", "columns": ["family", "class H", "search", "result", "worst instance"],
              "rows": rows, "note": " gap = E_{S,M}[(1/n) sum_i q_S(x_i) - E_D q_S] exactly; eps = the largest KL^H between "
                                    "the output laws of neighbouring datasets (all ordered pairs), by the certified solver."}
-    return {"status": status, "message": message, "checks": checks, "tables": [table]}
+    return {"status": status, "message": message, "checks": checks, "tables": [table],
+            "counterexample": fr.family_counterexample(res, printed) if status == "refuted" else None}
 
 
 T6 = Claim(
