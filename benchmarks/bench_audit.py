@@ -29,6 +29,7 @@ def main():
         for i in range(args.runs):  # each cold run starts from its own empty cache and fills it
             env = dict(os.environ, CBDP_SYM_CACHE=os.path.join(tmp, f"cache{i}"), PYTHONHASHSEED="0")
             cold.append(timed(audit, env))
+            print(f"  cold run {i + 1}: {cold[-1]:.1f} s", flush=True)
         warm = [timed(audit, env) for _ in range(args.runs)]  # from the last cold run's cache
         ev = [timed([py, "-m", "cbdp_sym", "eval", "CBDP-T9", "--at", "eps=2", "--dps", "50", "--no-cache"], env)
               for _ in range(args.runs)]

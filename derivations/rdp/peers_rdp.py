@@ -172,10 +172,10 @@ def _check(dps):
     tables = [peers.peer_table(rdp_rows, "Rényi curves: library values against our 50-digit reference",
                                note=("status: agrees = relative error at most $10^{-13}$; cancellation = explained by "
                                      "the conditioning of the library's formula (log-sum-exp divided by "
-                                     "$\\alpha - 1$); libraries: autodp " + str(vers["autodp"]) + ", dp\\_accounting "
+                                     "$\\alpha - 1$); libraries: autodp " + str(vers["autodp"]) + ", dp_accounting "
                                      + str(vers["dp_accounting"]))),
               peers.peer_table(conv_rows, "Conversions and exact profiles: library values against our reference",
-                               note=("dp\\_accounting's single-order conversions (its rule written out: the TV bound, "
+                               note=("dp_accounting's single-order conversions (its rule written out: the TV bound, "
                                      "declined orders $\\le 1.01$, the improved conversion); autodp's continuous "
                                      "optimisation over $\\alpha$; exact Gaussian $\\varepsilon$ by inverting the "
                                      "derived profile $\\int (p - e^\\varepsilon q)_+$"))]

@@ -142,7 +142,7 @@ def _check(dps):
     table = peers.peer_table(rows, "zCDP: library values against our references",
                              note=("agrees = relative error <= 1e-13 (1e-8 for autodp's Brent optimisation); cancellation = "
                                    "within the conditioning of the library's log-difference formula; libraries: autodp "
-                                   f"{vers['autodp']}, dp\\_accounting {vers['dp_accounting']}; delta = 1e-6"))
+                                   f"{vers['autodp']}, dp_accounting {vers['dp_accounting']}; delta = 1e-6"))
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     if problems:
         return {"status": "inconclusive", "checks": checks, "tables": [table], "message": "; ".join(problems)[:600]}
