@@ -16,6 +16,7 @@ CLASSICAL = {
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)  # a cold audit (each test session has its own empty cache): about 8 minutes on 2 cores
 def test_full_audit_at_50_digits(tmp_path):
     args = ["audit", "--strict", "--out", str(tmp_path)] + ([] if latexmk_available() else ["--no-pdf"])
     assert main(args) == 0
