@@ -64,7 +64,7 @@ except ImportError:  # pragma: no cover - python-flint is a declared dependency
     flint = None
 
 __all__ = [
-    "Family", "run_family", "family_verdict", "family_counterexample", "family_row", "rel_slack", "lift", "sum_class", "lp_max",
+    "Family", "run_family", "family_verdict", "family_counterexample", "family_row", "num_text", "law_text", "rel_slack", "lift", "sum_class", "lp_max",
     "FiniteND", "as_pmf", "pushforward", "mixture", "product", "linear_map", "Feature", "coord", "monomial",
     "indicator", "FunctionClass", "FiniteSetClass", "lin", "poly", "span", "bounded", "box", "translate",
     "all_functions", "hypotheses", "sup_diff", "ipm", "LPResult", "restricted_finite", "FiniteRestrictedResult",
@@ -1594,6 +1594,21 @@ def family_verdict(results: dict, families) -> tuple:
                      f"relative slack {mp.nstr(r['min_slack'], 6)}{eq} (family {f.key}: {r['worst']})")
 
 
+def num_text(x, n: int = 10) -> str:
+    """A value for a report: ``--`` for ``None``, a ``Fraction`` exactly, anything else to ``n`` digits."""
+    if x is None:
+        return "--"
+    if isinstance(x, Fraction):
+        return str(x)
+    return mp_str(mp.mpf(x), n)
+
+
+def law_text(L) -> str:
+    """A finite law as ``{atom: probability, ...}``, atoms sorted."""
+    pm = as_pmf(L)
+    return "{" + ", ".join(f"{_fmt_atom(a)}: {p}" for a, p in sorted(pm.items())) + "}"
+
+
 def family_counterexample(results: dict, families) -> dict | None:
     """The counterexample behind a ``refuted`` :func:`family_verdict`: the worst violating instance of a family
     where every hypothesis holds, both sides at the working precision and its certificate (``None`` if none)."""
@@ -1604,9 +1619,8 @@ def family_counterexample(results: dict, families) -> dict | None:
     f, r = min(bad, key=lambda t: t[1]["min_slack"])
     out = {"family": f.key, "instance": r["worst"] + (("; " + r["where"]) if r.get("where") else "")}
     for side, key in (("left side", "lhs"), ("right side", "rhs")):
-        x = r.get(key)
-        if x is not None:
-            out[side] = str(x) if isinstance(x, (Fraction, int)) else mp_str(x, 20)
+        if r.get(key) is not None:
+            out[side] = num_text(r[key], 20)
     out["relative slack"] = mp.nstr(r["min_slack"], 6)
     out["certified"] = bool(r["certificate"])
     out["certificate"] = r["certificate"] or "not certified"

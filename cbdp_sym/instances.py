@@ -22,6 +22,7 @@ with one table row per family.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -31,6 +32,7 @@ import sympy as sp
 
 from .distributions import Finite
 from .errors import ParameterError
+from .numbers import to_mpf
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
@@ -46,6 +48,19 @@ class Instance:
 
 
 # -- random finite laws ----------------------------------------------------------------------------
+def seed_for(name: str) -> int:
+    """A reproducible search seed from a name (CRC-32, independent of ``PYTHONHASHSEED``)."""
+    return zlib.crc32(name.encode())
+
+
+def order_mp(x):
+    """An order alpha as an mpf: ``"inf"`` -> ``mp.inf``, a rational string (``"3/2"``, ``"1.01"``) exactly
+    rounded, an mpf unchanged."""
+    if isinstance(x, mp.mpf):
+        return x
+    return mp.inf if x == "inf" else to_mpf(sp.Rational(x))
+
+
 def random_pmf(rng: random.Random, k: int, scale: int = 1000, zeros: bool = False) -> list:
     """``k`` exact rational probabilities (SymPy ``Rational``), positive unless ``zeros``; numerators
     drawn uniformly from ``1..scale`` (``0..scale`` with ``zeros``), normalised.  Every few draws one

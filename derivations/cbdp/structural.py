@@ -21,7 +21,6 @@ from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym.cache import cached_numeric
 from cbdp_sym.distributions import Mixture, Product
-from cbdp_sym.numbers import mp_str
 from cbdp_sym.verify import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
@@ -34,17 +33,8 @@ DIVS = {"kl": ("kl", None), "alpha3/2": ("alpha", "3/2"), "alpha2": ("alpha", "2
         "tv": ("tv", None)}
 
 
-def _s(x, n=10):
-    if x is None:
-        return "--"
-    if isinstance(x, Fraction):
-        return str(x)
-    return mp_str(mp.mpf(x), n)
-
-
-def _law_text(L):
-    pm = fr.as_pmf(L)
-    return "{" + ", ".join(f"{fr._fmt_atom(a)}: {p}" for a, p in sorted(pm.items())) + "}"
+_s = fr.num_text
+_law_text = fr.law_text
 
 
 def _x(k=1, i=0):

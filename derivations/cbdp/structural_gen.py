@@ -20,7 +20,6 @@ import sympy as sp
 from cbdp_sym import KL, TV, Claim, Laplace, Normal
 from cbdp_sym.cache import cached_numeric
 from cbdp_sym import finite_restricted as fr
-from cbdp_sym.numbers import mp_str
 from cbdp_sym.numeric import fdiv_mp
 from cbdp_sym.verify import Check
 
@@ -32,17 +31,8 @@ CLASSC = ("a class H0 + R has a free constant b (translation invariant); bounded
           "|h| <= 1 on the support of P and Q} (convex, closed under negation, range [-1, 1])")
 
 
-def _s(x, n=10):
-    if x is None:
-        return "--"
-    if isinstance(x, Fraction):
-        return str(x)
-    return mp_str(mp.mpf(x), n)
-
-
-def _law_text(L):
-    pm = fr.as_pmf(L)
-    return "{" + ", ".join(f"{fr._fmt_atom(a)}: {p}" for a, p in sorted(pm.items())) + "}"
+_s = fr.num_text
+_law_text = fr.law_text
 
 
 # ======================================================================================================

@@ -7,7 +7,6 @@ step, the choices of p and q in Cor. 4 and the order beta of its case 4 with its
 with SymPy.
 """
 import random
-import zlib
 
 import mpmath as mp
 import sympy as sp
@@ -23,20 +22,15 @@ from cbdp_sym.numbers import to_mpf
 from cbdp_sym.instances import disk_cached_derivation as cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.timelimit import time_limit
+from cbdp_sym.instances import order_mp, seed_for
 
 SEED = "003_e6980684d37f3439.txt"
 a_, b_, p_, q_, t_ = sp.symbols("alpha beta p q t", positive=True)
 FAMC = "seeded random finite laws on 2-4 points (exact rationals), Gaussian / Laplace / RR pairs, adversarial search"
 
 
-def _seed(name):
-    return zlib.crc32(name.encode())
-
-
-def _a(x):
-    if isinstance(x, mp.mpf):
-        return x
-    return mp.inf if x == "inf" else to_mpf(sp.Rational(x))
+_seed = seed_for
+_a = order_mp
 
 
 def _merge(parts):

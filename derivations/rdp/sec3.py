@@ -10,7 +10,6 @@ events of finite laws are enumerated exhaustively, events of the continuous pair
 explicit prior over three inputs.
 """
 import random
-import zlib
 
 import mpmath as mp
 import sympy as sp
@@ -30,6 +29,7 @@ from cbdp_sym.instances import disk_cached_derivation as cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.timelimit import time_limit
 from cbdp_sym.verify import Check
+from cbdp_sym.instances import order_mp, seed_for
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)
@@ -43,12 +43,8 @@ FAM = ("families: randomized response (p = 0.51, 0.75, 0.99), Laplace (lambda = 
        "(sigma = 1/2, 2; shift 1), seeded random finite laws on 2-5 points (exact rationals), adversarial search")
 
 
-def _seed(name):
-    return zlib.crc32(name.encode())
-
-
-def _a(x):
-    return mp.inf if x == "inf" else to_mpf(sp.Rational(x))
+_seed = seed_for
+_a = order_mp
 
 
 # -- instance families -----------------------------------------------------------------------------

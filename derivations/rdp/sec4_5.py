@@ -10,7 +10,6 @@ audited on randomized response at ``p = e^eps/(1 + e^eps)``, on the Laplace pair
 and on random finite pairs (``eps`` their larger ``D_oo``).
 """
 import random
-import zlib
 
 import mpmath as mp
 import sympy as sp
@@ -28,6 +27,7 @@ from cbdp_sym.symbols import alpha, sigma
 from cbdp_sym.instances import disk_cached_derivation as cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.verify import Check
+from cbdp_sym.instances import order_mp, seed_for
 
 SEED = "003_e6980684d37f3439.txt"
 eps = sp.Symbol("epsilon", positive=True)
@@ -41,12 +41,8 @@ NRR = ("exact worst case of n eps-DP mechanisms: n-fold randomized response with
        "its n + 1 privacy-loss atoms; P(S) maximised at a given Q(S) by Neyman-Pearson")
 
 
-def _seed(name):
-    return zlib.crc32(name.encode())
-
-
-def _a(s_):
-    return mp.inf if s_ == "inf" else to_mpf(sp.Rational(s_))
+_seed = seed_for
+_a = order_mp
 
 
 def _rr_eps(e):
