@@ -187,16 +187,20 @@ def power_mean_upper(Q, a, b, alpha, bits: int = 160):
         if isinstance(Q, Laplace):
             beta = _arb_of(Q.scale)
 
+            mu_c, beta_c = acb(mu), acb(beta)  # constants of the integrand, built once
+
             def dens_side(side):
-                return lambda z: (-(side * (z - acb(mu))) / acb(beta)).exp() / (2 * acb(beta))
+                return lambda z: (-(side * (z - mu_c)) / beta_c).exp() / (2 * beta_c)
 
             width = beta
         elif isinstance(Q, Normal):
             sd = _arb_of(Q.std)
             norm = 1 / (sd * (2 * arb.pi()).sqrt())
 
+            mu_c, two_var, norm_c = acb(mu), 2 * acb(sd) ** 2, acb(norm)  # built once
+
             def dens_side(side):
-                return lambda z: (-((z - acb(mu)) ** 2) / (2 * acb(sd) ** 2)).exp() * acb(norm)
+                return lambda z: (-((z - mu_c) ** 2) / two_var).exp() * norm_c
 
             width = sd
         else:

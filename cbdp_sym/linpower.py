@@ -30,7 +30,7 @@ import sympy as sp
 from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
-from .numeric import golden_section
+from .numeric import golden_section, quad_split
 
 
 class SolverFailure(CbdpError):
@@ -130,8 +130,6 @@ def abs_power_mean(Q: Distribution, a, b, A):
         ai, L = act[0]
         z = -b / ai
         f = lambda x: abs(ai * x + b) ** A * L.mp_pdf(x)  # noqa: E731
-        from .numeric import quad_split
-
         return quad_split(f, list(L.mp_breaks()) + [z])
     if all(isinstance(L, Normal) for _a, L in act):
         loc = mp.fsum(ai * L.mp_loc() for ai, L in act) + b
@@ -146,8 +144,6 @@ def abs_power_mean(Q: Distribution, a, b, A):
             m, pdf = _laplace_sum_density([ai * L.mp_loc() for ai, L in act], scales)
         else:
             raise ParameterError("some but not all |a_i| scales are equal: no closed-form density of a.x here")
-        from .numeric import quad_split
-
         w = max(scales)
         pts = [m, -b, m - 8 * w, m + 8 * w, m - 2 * w, m + 2 * w]
         return quad_split(lambda y: abs(y + b) ** A * pdf(y), pts)
@@ -159,8 +155,6 @@ def orthant_power_mean(Q: Distribution, a, b, A):
 
     On that orthant ``a . x = sum_i |a_i| |x_i|``; one coordinate: a half-line quadrature; two: nested.
     """
-    from .numeric import quad_split
-
     comps = _law_components(Q)
     a = [to_mpf(x) for x in (a if isinstance(a, (list, tuple)) else [a])]
     b, A = to_mpf(b), to_mpf(A)
@@ -184,8 +178,6 @@ def orthant_power_mean(Q: Distribution, a, b, A):
 
 def abs_moment_mp(law: Distribution, gamma):
     """``E|Y|^gamma`` by quadrature split at 0."""
-    from .numeric import quad_split
-
     g = to_mpf(gamma)
     return quad_split(lambda x: abs(x) ** g * law.mp_pdf(x), list(law.mp_breaks()) + [0])
 
@@ -199,7 +191,7 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
     quadrature of the coordinate's densities.
     """
     from .divergences import alpha_generator
-    from .numeric import fdiv_mp, quad_split
+    from .numeric import fdiv_mp
 
     al = to_mpf(alpha)
     if not isinstance(P, Product):

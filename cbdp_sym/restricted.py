@@ -151,7 +151,6 @@ def generator_for(divergence: str, alpha=None):
 
 
 # -- laws and polynomials ----------------------------------------------------------------------------
-_LOG_TINY = None  # set per precision: exponents below this are 0 to the working precision
 
 
 def _log_cut():
@@ -168,8 +167,6 @@ def _check_law(L: Distribution, role: str):
 
 def _frame(Q: Distribution):
     """Centre and width of the features ``u = (x - x0)/w``: Q's location and scale."""
-    if Q.atomic:
-        return Q.mp_loc(), Q.mp_width()
     return Q.mp_loc(), Q.mp_width()
 
 
@@ -439,9 +436,9 @@ class _Exp:
         self.n = k
         V = prof.value_of_z
         self.V = [sp.lambdify(Z_, sp.diff(V, Z_, j) * Z_**j, modules="mpmath") for j in range(3)]
-        self._log = sp.simplify(V + sp.log(Z_)).free_symbols == set()  # V = const - log Z: work in log Z
-
-        self._vconst = sp.simplify(V + sp.log(Z_)) if self._log else None
+        vc = sp.simplify(V + sp.log(Z_))
+        self._log = vc.free_symbols == set()  # V = const - log Z: work in log Z
+        self._vconst = to_mpf(vc) if self._log else None
 
     def feasible(self, c) -> bool:
         if not all(mp.isfinite(t) for t in c):
@@ -510,7 +507,7 @@ class _Exp:
         logz, mu, S2 = self.log_z(c, order)
         k = self.k
         if self._log:  # V(Z) = const - log Z: no overflow whatever Z is
-            F = mp.fdot(c, self.m) + to_mpf(self._vconst) - logz
+            F = mp.fdot(c, self.m) + self._vconst - logz
             d1, d2 = mp.mpf(-1), mp.mpf(1)
         else:  # pragma: no cover - no such generator yet
             Z = mp.exp(logz)
@@ -521,10 +518,6 @@ class _Exp:
         if order >= 2:
             H = [[d2 * mu[i] * mu[j] + d1 * S2[i][j] for j in range(k)] for i in range(k)]
         return F, g, H
-
-    def intercept(self, c):
-        """The optimal constant of the variational ``h`` (derived profile), in ``u``-coordinates."""
-        return None
 
 
 def _to_x(cu, x0, w) -> list:

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import math
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -339,7 +340,7 @@ def _simple_rational(x: float, param):
                 return param.validate(sp.Rational(fr.numerator, fr.denominator))
             except CbdpError:
                 continue
-    e10 = 10 ** max(0, -int(__import__("math").floor(__import__("math").log10(abs(x)))) + 6) if x else 1
+    e10 = 10 ** max(0, -int(math.floor(math.log10(abs(x)))) + 6) if x else 1
     return param.validate(sp.Rational(round(x * e10), e10))
 
 
