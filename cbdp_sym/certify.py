@@ -72,6 +72,8 @@ def _arb(expr):
         for v in vals[1:]:
             out = out.min(v) if isinstance(expr, sp.Min) else out.max(v)
         return out
+    if type(expr).__name__ == "Phi":  # cbdp_sym.profiles.Phi: erfc(-x/sqrt(2))/2
+        return (-_arb(expr.args[0]) / A(2).sqrt()).erfc() / 2
     if type(expr).__name__ == "Log1p":  # cbdp_sym.shifted.Log1p: log(1 + x) without cancellation
         return _arb(expr.args[0]).log1p()
     raise NotCertifiable(f"no ball arithmetic for {type(expr).__name__}")

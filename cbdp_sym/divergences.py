@@ -379,9 +379,22 @@ def f_divergence(gen: Generator, P: Distribution, Q: Distribution, lhs=None):
     supports (a point where ``q = 0 < p`` gives ``+oo`` unless ``f`` grows sublinearly).
     """
     from .distributions import Finite
+    from .kinked import _KINKED, kinked_f_divergence
 
+    if any(a.has(T) for a in gen.f.atoms(*_KINKED)):
+        # max, sign, indicators, piecewise: split where the likelihood ratio crosses the kinks
+        return kinked_f_divergence(gen.f, T, P, Q, lhs)
     if isinstance(P, Finite) and isinstance(Q, Finite):
         return _f_divergence_finite(gen, P, Q, lhs), []
+    try:
+        return _f_divergence_plain(gen, P, Q, lhs)
+    except DerivationError:
+        if not gen.f.has(sp.Abs):
+            raise
+        return kinked_f_divergence(gen.f, T, P, Q, lhs)
+
+
+def _f_divergence_plain(gen, P, Q, lhs):
     L = sp.expand(P.log_pdf() - Q.log_pdf())
     ratio = sp.exp(L)
     integrand = sp.exp(Q.log_pdf()) * gen.f.subs(T, ratio)

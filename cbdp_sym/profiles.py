@@ -1,0 +1,435 @@
+"""Privacy profiles ``delta_{P,Q}(eps) = E_Q[(dP/dQ - e^eps)_+]``: derived, computed, inverted.
+
+* :func:`hockey_stick_generator` (``E_gamma``): the generator ``f(t) = (t - e^eps)_+`` (printed with a
+  ``Max``); :func:`cbdp_sym.f_divergence` splits its integral where ``p/q`` crosses ``e^eps``.
+* :func:`profile_sym` derives ``delta(eps)`` with the engine (Laplace, Gaussian, finite laws such as
+  randomized response, products of Gaussians) and writes every error function through ``erfc`` and the
+  standard normal CDF :class:`Phi`, so that the tails keep their relative digits (``1 - erf(x)`` at
+  ``x = 30`` has none in floating point; ``erfc(30)`` has all of them).
+* :func:`profile_mp` computes ``delta(eps)`` from the definition by quadrature that keeps **relative**
+  precision however small ``delta`` is (far below 1e-300): the cells where ``p > e^eps q`` are found by
+  bisection on the log-ratio, the integrand ``p (1 - e^{eps - L})`` is rescaled by its largest value on
+  the cell, and each cell is integrated from the kink outward over geometrically growing pieces whose
+  first length is the integrand's local decay length there.
+* :func:`evalf_checked` evaluates a closed form at two precisions and refuses a value without
+  significant digits (after trying the ``erfc`` rewrite).
+* :func:`eps_for_delta`: ``eps(delta)``, the root of ``log delta(eps) = log delta`` in a bracket, solved
+  at the working precision and certified in Arb ball arithmetic when the profile has a closed form.
+* :func:`privacy_profile`: the public function behind ``cbdp-sym profile`` (one value, JSON-ready).
+
+>>> import sympy as sp
+>>> from cbdp_sym.distributions import Normal
+>>> s = sp.Symbol("sigma", positive=True)
+>>> profile_sym(Normal(0, s), Normal(1, s))
+-exp(epsilon)*Phi(-epsilon*sigma - 1/(2*sigma)) + Phi(-epsilon*sigma + 1/(2*sigma))
+"""
+from __future__ import annotations
+
+import functools
+
+import mpmath as mp
+import sympy as sp
+
+from .distributions import Distribution, Finite, Normal, Product
+from .divergences import T, Generator, f_divergence
+from .errors import CbdpError, DerivationError, ParameterError
+from .numbers import digits as _digits
+from .numbers import to_mpf
+from .tape import Tex, cached_derivation, record
+from .timelimit import time_limit
+
+EPS = sp.Symbol("epsilon", nonnegative=True)
+
+__all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
+           "erfc_form", "evalf_checked", "eps_for_delta", "privacy_profile"]
+
+
+class Phi(sp.Function):
+    """The standard normal CDF ``Phi(x) = erfc(-x/sqrt(2))/2`` (evaluated through ``erfc``: accurate in both tails).
+
+    >>> Phi(0)
+    1/2
+    >>> sp.N(Phi(-40), 15)
+    3.65997058264989e-350
+    """
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x.is_zero:
+            return sp.S.Half
+        if x is sp.oo:
+            return sp.S.One
+        if x is -sp.oo:
+            return sp.S.Zero
+        return None
+
+    def _eval_is_real(self):
+        return self.args[0].is_real
+
+    def _eval_is_positive(self):
+        return True if self.args[0].is_real else None
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
+
+    def _eval_rewrite_as_erfc(self, x, **kwargs):
+        return sp.erfc(-x / sp.sqrt(2)) / 2
+
+    def _eval_evalf(self, prec):
+        x = self.args[0]._eval_evalf(prec + 10) if hasattr(self.args[0], "_eval_evalf") else None
+        if x is None or not x.is_number:
+            return None
+        with mp.workprec(prec + 10):
+            return sp.Float(Phi.mp(x._to_mpmath(prec + 10)), mp.libmp.prec_to_dps(prec))
+
+    def _latex(self, printer):
+        return r"\Phi\left(%s\right)" % printer._print(self.args[0])
+
+    @staticmethod
+    def mp(x):
+        return mp.erfc(-x / mp.sqrt(2)) / 2
+
+
+def hockey_stick_generator(eps=EPS):
+    """The hockey-stick generator ``f(t) = (t - e^eps)_+`` (``E_gamma`` with ``gamma = e^eps``): its
+    f-divergence is the privacy profile ``delta_{P,Q}(eps)``."""
+    eps = sp.sympify(eps)
+    if eps.is_number and eps.is_negative:
+        raise ParameterError(f"the hockey-stick divergence needs eps >= 0, got eps = {eps}")
+    params = (eps,) if eps.is_Symbol else ()
+    return Generator("hockey", r"E_{e^{\varepsilon}}", sp.Max(T - sp.exp(eps), 0), params=params,
+                     convention="$f(t) = (t - e^{\\varepsilon})_+$ on $t \\ge 0$ (the hockey-stick divergence)")
+
+
+E_gamma = hockey_stick_generator()
+
+
+def erfc_form(expr):
+    """``expr`` with every ``erf(z)`` written ``1 - erfc(z)`` (the constants cancel symbolically, not in
+    floating point) and every ``erfc(z)`` as ``2 Phi(-sqrt(2) z)``."""
+    e = sp.sympify(expr)
+    if not e.has(sp.erf, sp.erfc):
+        return e
+    e = e.replace(sp.erf, lambda z: 1 - sp.erfc(z))
+    e = sp.expand(e)
+    e = e.replace(sp.erfc, lambda z: 2 * Phi(sp.expand(-sp.sqrt(2) * z)))
+    with time_limit(30, "collecting the Phi form"):
+        e = sp.expand(e)
+    return e
+
+
+def _prepare(P, Q):
+    if not isinstance(P, Distribution) or not isinstance(Q, Distribution):
+        raise ParameterError("the profile needs two laws")
+    if isinstance(P, Finite) != isinstance(Q, Finite):
+        raise ParameterError("a point mass or finite law against a law with a density is not comparable "
+                             "(no likelihood ratio): both laws must be finite or both have densities")
+    if isinstance(P, Product) != isinstance(Q, Product) or (isinstance(P, Product) and P.dim != Q.dim):
+        raise ParameterError("a product law is comparable only with a product law of the same dimension")
+
+
+@cached_derivation
+def _profile_sym(P, Q, eps):
+    name = Tex(r"\delta_{P,Q}(\varepsilon)")
+    record(name, Tex(r"E_Q\left[\left(\frac{dP}{dQ} - e^{\varepsilon}\right)_+\right]"),
+           "privacy profile: the f-divergence of the hockey-stick generator $(t - e^{\\varepsilon})_+$")
+    value, _conds = f_divergence(hockey_stick_generator(eps), P, Q, lhs=name)
+    if value.has(sp.erf, sp.erfc):
+        value = erfc_form(value)
+        record(name, value, "error functions written through $\\operatorname{erfc}$ and $\\Phi(x) = "
+                            "\\operatorname{erfc}(-x/\\sqrt{2})/2$: no cancellation in the tails")
+    return value
+
+
+def profile_sym(P, Q, eps=EPS):
+    """The privacy profile ``delta_{P,Q}(eps)`` derived with the engine (steps on the tape)."""
+    _prepare(P, Q)
+    return _profile_sym(P, Q, sp.sympify(eps))
+
+
+# -- numerics from the definition ------------------------------------------------------------------
+def _mpf(x):
+    return x if isinstance(x, mp.mpf) else to_mpf(x)
+
+
+def _loss_atoms(P, Q):
+    from .numeric import _mp_joint
+
+    out = []
+    for _x, p, q in _mp_joint(P, Q):
+        if p == 0:
+            continue
+        out.append((mp.inf if q == 0 else mp.log(p) - mp.log(q), p))
+    return out
+
+
+def _roots(L, e, pts):
+    out = list(pts)
+    for a, b in zip(pts[:-1], pts[1:]):
+        fa, fb = L(a) - e, L(b) - e
+        if fa == 0 or fb == 0 or (fa > 0) == (fb > 0):
+            continue
+        lo, hi = a, b
+        for _ in range(mp.mp.prec + 10):
+            m = (lo + hi) / 2
+            fm = L(m) - e
+            if fm == 0:
+                lo = hi = m
+                break
+            if (fm > 0) == (fa > 0):
+                lo = m
+            else:
+                hi = m
+            if hi - lo <= abs(m) * mp.eps * 4:
+                break
+        out.append((lo + hi) / 2)
+    return sorted(set(out))
+
+
+def _profile_line(P, Q, e):
+    L = lambda x: P.mp_log_pdf(x) - Q.mp_log_pdf(x)  # noqa: E731
+    w0 = min(P.mp_width(), Q.mp_width())
+    far = 10 * (P.mp_reach() + Q.mp_reach() + abs(P.mp_loc()) + abs(Q.mp_loc()) + 1)
+    far = far + 4 * abs(e) * (P.mp_width() + Q.mp_width()) ** 2 / max(abs(P.mp_loc() - Q.mp_loc()), w0) + 4 * abs(e) * w0
+    brk = sorted({mp.mpf(b) for b in list(P.mp_breaks()) + list(Q.mp_breaks()) + [-far, far]})
+    pts = _roots(L, e, brk)
+    cells = [(-mp.inf, pts[0])] + list(zip(pts[:-1], pts[1:])) + [(pts[-1], mp.inf)]
+    kinks = sorted(set(P.mp_kinks()) | set(Q.mp_kinks()) | {P.mp_loc()})
+    tiny = -(mp.mp.prec + 40) * mp.log(2)
+    total = mp.mpf(0)
+    for a, b in cells:
+        mid = (a + b) / 2 if mp.isfinite(a) and mp.isfinite(b) else (b - w0 if mp.isfinite(b) else a + w0)
+        if not L(mid) > e:
+            continue
+        inner = [k for k in kinks if a < k < b]
+        cand = [x for x in [a, b] + inner if mp.isfinite(x)]
+        M = max(P.mp_log_pdf(x) for x in cand) if cand else P.mp_log_pdf(mid)
+
+        def g(x, M=M):
+            lp, lq = P.mp_log_pdf(x), Q.mp_log_pdf(x)
+            if not lp - lq > e:
+                return mp.mpf(0)
+            return mp.exp(lp - M) * (-mp.expm1(e + lq - lp))
+
+        nodes = set([a, b] + inner)
+        cut = {}  # an infinite end is cut where p / e^M is below the working precision (log-concave tails)
+        for end, direction in ((a, 1), (b, -1)):
+            if not mp.isfinite(end):
+                continue
+            h = mp.mpf(10) ** -8 * (abs(end) + w0)
+            slope = abs(P.mp_log_pdf(end + direction * h) - P.mp_log_pdf(end)) / h
+            step = min(w0, 1 / slope) if slope > 0 else w0
+            step = max(step, w0 * mp.mpf(10) ** -30)
+            x = end
+            for _ in range(80):
+                x = x + direction * step
+                if not (a < x < b):
+                    break
+                nodes.add(x)
+                if P.mp_log_pdf(x) - M < tiny and not mp.isfinite(b if direction > 0 else a):
+                    cut[direction] = x
+                    break
+                step *= 2
+        for k in inner:
+            nodes.add(k)
+        nodes = sorted(x for x in nodes if cut.get(1, mp.inf) >= x >= cut.get(-1, -mp.inf))
+        total += mp.exp(M) * mp.fsum(mp.quad(g, [u, v]) for u, v in zip(nodes[:-1], nodes[1:]))
+    return total
+
+
+def profile_mp(P, Q, eps):
+    """``delta_{P,Q}(eps) = int (p - e^eps q)_+`` from the definition at the working precision, with
+    relative precision at any magnitude (see the module's docstring).  Finite laws: the sum of
+    ``p (1 - e^{eps - L})`` over atoms with log-ratio ``L > eps`` (``p`` where ``q = 0``).  Products of
+    Gaussians: the one-dimensional laws of the (affine) log-ratio, which leave the profile unchanged."""
+    _prepare(P, Q)
+    e = _mpf(eps)
+    if e < 0:
+        raise ParameterError(f"eps must be >= 0, got {mp.nstr(e, 10)}")
+    if isinstance(P, Finite):
+        return mp.fsum(p if L == mp.inf else p * (-mp.expm1(e - L)) for L, p in _loss_atoms(P, Q) if L > e)
+    if isinstance(P, Product):
+        from .kinked import loss_law
+
+        P, Q = loss_law(P, Q)
+    return _profile_line(P, Q, e)
+
+
+def symmetric_profile_mp(P, Q, eps):
+    """``max(delta_{P,Q}(eps), delta_{Q,P}(eps))``: the profile of the pair in both directions."""
+    return max(profile_mp(P, Q, eps), profile_mp(Q, P, eps))
+
+
+# -- evaluation with a check of the significant digits ----------------------------------------------
+def evalf_checked(expr, subs=None, dps=None):
+    """``(value, digits)``: the closed form at ``subs``, evaluated at the working precision and at twice
+    it; ``digits`` is their relative agreement (capped at the working precision).  A value with fewer
+    than 5 significant digits is rewritten through ``erfc`` and retried, then refused
+    (:class:`DerivationError`): a number without significant digits is never returned."""
+    dps = dps or mp.mp.dps
+    e = sp.sympify(expr)
+    subs = subs or {}
+
+    def at(ex, n):
+        val = ex.evalf(n, subs=subs) if subs else ex.evalf(n)
+        if val.free_symbols or not val.is_number:
+            val = ex.subs(subs).evalf(n)
+        if val.free_symbols or not (val.is_real or val.is_infinite):
+            raise DerivationError(f"cannot evaluate {ex} to a real number")
+        with mp.workdps(n + 10):
+            return to_mpf(val) if not val.is_Float else mp.mpf(val._to_mpmath(mp.mp.prec))
+
+    for attempt, ex in enumerate((e, erfc_form(e))):
+        if attempt and ex == e:
+            break
+        with mp.workdps(2 * dps + 20):
+            hi = at(ex, 2 * dps + 20)
+        with mp.workdps(dps):
+            lo = at(ex, dps)
+        d = _digits(lo, hi) if (lo != 0 or hi != 0) else mp.inf
+        if lo != 0 and hi != 0 and (lo > 0) != (hi > 0):
+            d = mp.mpf(0)
+        if (lo == 0) != (hi == 0):
+            d = mp.mpf(0)
+        if d >= 5:
+            return +hi, min(d, mp.mpf(dps))
+    raise DerivationError(f"the closed form evaluates to a number without significant digits ({mp.nstr(lo, 5)} "
+                          f"at {dps} digits, {mp.nstr(hi, 5)} at {2 * dps + 20})")
+
+
+# -- eps(delta) ------------------------------------------------------------------------------------
+def _bracket(profile, d):
+    """``(lo, hi)`` with ``profile(lo) > d >= profile(hi)``, or ``None`` when ``profile(0) <= d`` (eps = 0)."""
+    lo = mp.mpf(0)
+    if profile(lo) <= d:
+        return None
+    hi = mp.mpf(1)
+    while profile(hi) > d:
+        lo, hi = hi, 2 * hi
+        if hi > mp.mpf(10) ** 8:
+            raise ParameterError("the profile stays above delta for every eps: no finite eps(delta)")
+    return lo, hi
+
+
+def eps_for_delta(profile, delta):
+    """The exact ``eps(delta) = min{eps >= 0 : profile(eps) <= delta}`` for a non-increasing mpmath
+    ``profile``: bracketed, then the root of ``log profile - log delta`` at the working precision."""
+    from .implicit import root_bracketed
+
+    d = _mpf(delta)
+    if not 0 < d < 1:
+        raise ParameterError(f"delta must lie in (0, 1), got {mp.nstr(d, 10)}")
+    ld = mp.log(d)
+
+    def g(e):
+        v = profile(e)
+        return mp.log(v) - ld if v > 0 else -mp.inf
+
+    with mp.workdps(20):  # the bracket, narrowed to ~12 digits at low precision (cheap)
+        br = _bracket(profile, d)
+        if br is None:
+            return mp.mpf(0)
+        a, b = br
+        for _ in range(40):
+            m = (a + b) / 2
+            if g(m) > 0:
+                a = m
+            else:
+                b = m
+    a, b = +a, +b
+    for _ in range(4):  # at the working precision the root may sit just outside: widen
+        if g(a) > 0 and not g(b) > 0:
+            break
+        a, b = a - (b - a), b + (b - a)
+        a = max(a, mp.mpf(0))
+    return root_bracketed(g, a, b, rough=0)
+
+
+# -- one value, as the CLI prints it ---------------------------------------------------------------
+def _derived_safe(P, Q, seconds=60):
+    try:
+        with time_limit(seconds, "deriving the profile"):
+            return profile_sym(P, Q, EPS)
+    except (DerivationError, NotImplementedError, TypeError, ValueError) as exc:  # noqa: F841 - reported as null
+        return None
+
+
+def _dstr(x, n):
+    if x is None:
+        return None
+    return mp.nstr(x, n, strip_zeros=False, min_fixed=-4, max_fixed=6)
+
+
+def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
+    """One point of the privacy profile of ``(P, Q)``: at ``eps`` the value ``delta``, or at ``delta`` the
+    exact ``eps(delta)``.  Returns ``{"delta", "eps", "derived", "digits", "numeric_delta", "certificate", ...}``
+    (values as decimal strings with ``dps`` significant digits; ``derived`` the LaTeX of the closed form
+    or ``None``; ``digits`` the relative digits on which the closed form and the quadrature of the
+    definition agree, or, without a closed form, the digits the quadrature keeps between two precisions).
+
+    >>> from cbdp_sym.distributions import Laplace
+    >>> privacy_profile(Laplace(0, 1), Laplace(1, 1), eps="1/2", dps=20)["delta"]
+    '0.22119921692859513175'
+    """
+    from .numbers import parse_number
+    from .printing import latex
+
+    if (eps is None) == (delta is None):
+        raise ParameterError("give exactly one of eps and delta")
+    if not 5 <= int(dps) <= 1000:
+        raise ParameterError(f"dps must be between 5 and 1000, got {dps}")
+    _prepare(P, Q)
+    ev = parse_number(str(eps), "eps") if eps is not None else None
+    dv = parse_number(str(delta), "delta") if delta is not None else None
+    if ev is not None and not (ev.is_finite and ev >= 0):
+        raise ParameterError(f"eps must be a finite number >= 0, got {eps}")
+    if dv is not None and not (0 < dv < 1):
+        raise ParameterError(f"delta must lie strictly between 0 and 1, got {delta}")
+    pairs = [(P, Q), (Q, P)] if symmetric else [(P, Q)]
+    closed = [_derived_safe(a, b) for a, b in pairs]
+    closed = None if any(c is None for c in closed) else closed
+    expr = None if closed is None else (closed[0] if len(closed) == 1 else sp.Max(*closed))
+    work = dps + 10
+    out = {"P": repr(P), "Q": repr(Q), "symmetric": bool(symmetric), "dps": dps,
+           "derived": latex(expr) if expr is not None else None}
+    with mp.workdps(work):
+        num_profile = (lambda x: max(profile_mp(a, b, x) for a, b in pairs))  # noqa: E731
+        if ev is not None:
+            num = num_profile(to_mpf(ev))
+            if expr is not None:
+                der, _d = evalf_checked(expr, {EPS: ev}, work)
+                dg = _digits(der, num) if (der != 0 or num != 0) else mp.inf
+                val = der
+            else:
+                with mp.workdps(work + 20):
+                    num2 = num_profile(to_mpf(ev))
+                dg = _digits(num, num2) if (num != 0 or num2 != 0) else mp.inf
+                val = num
+            out.update({"eps": _dstr(to_mpf(ev), dps), "delta": _dstr(val, dps), "numeric_delta": _dstr(num, dps),
+                        "digits": _dstr(min(dg, mp.mpf(dps)), 4), "certificate": None})
+            return out
+        d = to_mpf(dv)
+        num = eps_for_delta(num_profile, d)
+        cert = None
+        if expr is not None:
+            fn = sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+            der = eps_for_delta(lambda x: fn(x), d)
+            if der > 0:
+                from .implicit import certify_root
+
+                g = expr - dv
+                try:
+                    lo, hi, cert = certify_root(g, EPS, der)
+                except DerivationError as exc:
+                    cert = f"not certified: {exc}"
+            dg = _digits(der, num) if (der != 0 or num != 0) else mp.inf
+            val = der
+        else:
+            val = num
+            dg = None
+        out.update({"delta": _dstr(d, dps), "eps": _dstr(val, dps), "numeric_eps": _dstr(num, dps),
+                    "digits": None if dg is None else _dstr(min(dg, mp.mpf(dps)), 4), "certificate": cert})
+    return out
