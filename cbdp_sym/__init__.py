@@ -7,14 +7,20 @@ The public API (for notebooks and for derivation modules):
 * derivations: :func:`f_divergence`, :func:`expect`, :func:`integrate_split`, :func:`maximize`,
   :func:`lin_objective`, :func:`eliminate_intercept`, the tape (:func:`record`, :class:`Tex`);
 * numerics: :func:`fdiv_mp`, :func:`restricted` (restricted suprema over lin / poly_k), :func:`quad_split`;
-* claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`.
+* claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`;
+* (eps, delta): :func:`hockey_stick_generator` (:data:`E_gamma`), :class:`Phi`, :func:`profile_sym`,
+  :func:`profile_mp`, :func:`symmetric_profile_mp`, :func:`eps_for_delta`, :func:`privacy_profile`;
+  implicit claim sides :class:`Implicit` (a root or an extremum in one variable).
 """
 from .calculus import decide_positive, integrate_split, maximize
 from .claims import Claim, Param
 from .distributions import Laplace, Normal, Product
 from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
+from .implicit import Implicit
 from .numeric import fdiv_mp, quad_split
+from .profiles import (E_gamma, Phi, eps_for_delta, hockey_stick_generator, privacy_profile, profile_mp, profile_sym,
+                       symmetric_profile_mp)
 from .restricted import restricted, restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective

@@ -1,4 +1,4 @@
-"""The command line: ``cbdp-sym list | audit | show | eval | restricted``."""
+"""The command line: ``cbdp-sym list | audit | show | eval | restricted | profile``."""
 from __future__ import annotations
 
 import argparse
@@ -57,7 +57,40 @@ def _parser():
                                                         "second_method_digits, infinite, ...}")
     r.add_argument("--no-second", action="store_true", help="skip the second, independent method")
     r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    _profile_parser(sub)
     return p
+
+
+def _profile_parser(sub):
+    pr = sub.add_parser("profile", help="the privacy profile delta(eps) = E_Q[(dP/dQ - e^eps)_+], or the exact eps(delta)",
+                        epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION | "
+                               "product(normal(...), ...) | rr(p) (randomized response: the law of the output when "
+                               "the truth is 1, reported truthfully with probability p; rr0(p) when it is 0) | "
+                               "finite(x1:p1, x2:p2, ...).  A point mass or finite law against a density is refused.")
+    pr.add_argument("--P", dest="P", required=True, metavar="SPEC", help="the law P (first argument)")
+    pr.add_argument("--Q", dest="Q", required=True, metavar="SPEC", help="the law Q (second argument)")
+    g = pr.add_mutually_exclusive_group(required=True)
+    g.add_argument("--eps", default=None, help="eps >= 0: print delta(eps)")
+    g.add_argument("--delta", default=None, help="delta in (0, 1): print the exact eps(delta)")
+    pr.add_argument("--symmetric", action="store_true", help="max(delta_PQ, delta_QP) (both directions)")
+    pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
+
+
+def cmd_profile(reg, args):
+    from .profiles import parse_profile_law, privacy_profile
+
+    _check_dps(args.dps)
+    out = privacy_profile(parse_profile_law(args.P), parse_profile_law(args.Q), eps=args.eps, delta=args.delta,
+                          dps=args.dps, symmetric=args.symmetric)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"privacy profile of P = {out['P']}, Q = {out['Q']}" + (" (symmetrised)" if out["symmetric"] else ""))
+        for k in ("eps", "delta", "digits", "derived", "certificate"):
+            if out.get(k) is not None:
+                print(f"  {k:<11} {out[k]}")
+    return 0
 
 
 def cmd_restricted(reg, args):
@@ -234,7 +267,7 @@ def main(argv=None) -> int:
 
         reg = Registry(args.path)
         return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
-                "restricted": cmd_restricted}[args.cmd](reg, args)
+                "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd](reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2

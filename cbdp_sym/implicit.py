@@ -19,8 +19,8 @@ variable, written as the root of ``g'``.
 1.41421356237309504880168872421
 >>> import mpmath as mp
 >>> with mp.workdps(30):
-...     Implicit.root_mp(lambda t: t**2 - 2, (0, 2))
-mpf('1.41421356237309504880168872421')
+...     mp.nstr(Implicit.root_mp(lambda t: t**2 - 2, (0, 2)), 30)
+'1.41421356237309504880168872421'
 """
 from __future__ import annotations
 
@@ -43,12 +43,38 @@ def _lambda(var, g):
     return sp.lambdify(var, g, modules=_mp_modules())
 
 
+def _illinois(fn, a, b, fa, fb, rel):
+    """Regula falsi with the Illinois modification (keeps a bracket; superlinear), to a relative step ``rel``."""
+    side, prev = 0, None
+    for _ in range(200):
+        c = (a * fb - b * fa) / (fb - fa) if mp.isfinite(fa) and mp.isfinite(fb) and fb != fa else (a + b) / 2
+        if not a < c < b:
+            c = (a + b) / 2
+        fc = fn(c)
+        if fc == 0:
+            return c
+        if (fc > 0) == (fb > 0):
+            b, fb = c, fc
+            if side == -1:
+                fa /= 2
+            side = -1
+        else:
+            a, fa = c, fc
+            if side == 1:
+                fb /= 2
+            side = 1
+        if prev is not None and abs(c - prev) <= rel * abs(c) or b - a <= rel * abs(c):
+            return c
+        prev = c
+    return (a + b) / 2  # pragma: no cover
+
+
 def root_bracketed(fn, lo, hi, *, rough=None):
     """The root of ``fn`` in ``[lo, hi]`` where ``fn`` changes sign, at the working precision.
 
     ``fn`` may return ``+-inf`` (e.g. the log of a profile that vanishes): only its sign is used
     until the bracket is narrow.  Raises :class:`ParameterError` when ``fn`` has the same sign at both
-    ends.
+    ends.  Bisection (``rough`` steps, default to ~15 digits) then the Illinois method.
     """
     a, b = mp.mpf(lo), mp.mpf(hi)
     fa, fb = fn(a), fn(b)
@@ -58,8 +84,10 @@ def root_bracketed(fn, lo, hi, *, rough=None):
         return b
     if (fa > 0) == (fb > 0):
         raise ParameterError(f"no sign change on the bracket [{mp.nstr(a, 8)}, {mp.nstr(b, 8)}]")
-    steps = rough if rough is not None else 55
-    for _ in range(steps):  # bisection to ~15 digits: robust where fn is infinite or flat
+    steps = rough if rough is not None else 200
+    for _ in range(steps):  # bisection while fn is infinite at an end, and to ~15 digits
+        if mp.isfinite(fa) and mp.isfinite(fb) and b - a < abs(a + b) * mp.mpf(10) ** -15:
+            break
         m = (a + b) / 2
         fm = fn(m)
         if fm == 0:
@@ -68,23 +96,9 @@ def root_bracketed(fn, lo, hi, *, rough=None):
             a, fa = m, fm
         else:
             b, fb = m, fm
-        if b - a < abs(a + b) * mp.mpf(10) ** -16:
+        if rough is None and mp.isfinite(fa) and mp.isfinite(fb):
             break
-    if mp.isfinite(fa) and mp.isfinite(fb):
-        try:
-            r = mp.findroot(fn, (a, b), solver="illinois", tol=mp.mpf(2) ** (-2 * mp.mp.prec + 8), maxsteps=200)
-            if a <= r <= b:
-                return r
-        except (ValueError, ZeroDivisionError):  # pragma: no cover - bisection below
-            pass
-    for _ in range(mp.mp.prec + 10):  # pragma: no cover - the fallback
-        m = (a + b) / 2
-        fm = fn(m)
-        if (fm > 0) == (fa > 0):
-            a, fa = m, fm
-        else:
-            b = m
-    return (a + b) / 2
+    return _illinois(fn, a, b, fa, fb, mp.mpf(2) ** (-mp.mp.prec + 4))
 
 
 class ImplicitRoot(sp.Function):

@@ -25,7 +25,7 @@ Gaussian laws whose log-ratio is affine are reduced to the one-dimensional law o
 >>> e = sp.Symbol("epsilon", nonnegative=True)
 >>> t = sp.Symbol("t", real=True)
 >>> kinked_f_divergence(sp.Max(t - sp.exp(e), 0), t, Laplace(0, b), Laplace(v, b))[0]
-Piecewise((1 - exp(epsilon/2 - v/(2*b)), epsilon*b - v < 0), (0, True))
+Piecewise((0, epsilon - v/b > 0), (1 - exp((b*epsilon - v)/(2*b)), True))
 """
 from __future__ import annotations
 

@@ -50,7 +50,7 @@ class Phi(sp.Function):
     >>> Phi(0)
     1/2
     >>> sp.N(Phi(-40), 15)
-    3.65997058264989e-350
+    3.65589354091503e-350
     """
 
     nargs = 1
@@ -232,7 +232,7 @@ def _profile_line(P, Q, e):
                 if P.mp_log_pdf(x) - M < tiny and not mp.isfinite(b if direction > 0 else a):
                     cut[direction] = x
                     break
-                step *= 2
+                step *= 4
         for k in inner:
             nodes.add(k)
         nodes = sorted(x for x in nodes if cut.get(1, mp.inf) >= x >= cut.get(-1, -mp.inf))
@@ -265,37 +265,33 @@ def symmetric_profile_mp(P, Q, eps):
 
 # -- evaluation with a check of the significant digits ----------------------------------------------
 def evalf_checked(expr, subs=None, dps=None):
-    """``(value, digits)``: the closed form at ``subs``, evaluated at the working precision and at twice
-    it; ``digits`` is their relative agreement (capped at the working precision).  A value with fewer
-    than 5 significant digits is rewritten through ``erfc`` and retried, then refused
-    (:class:`DerivationError`): a number without significant digits is never returned."""
+    """``(value, digits)``: the closed form at ``subs`` (exact numbers), cancellation-free rewrite first
+    (``erf`` through ``erfc``, :func:`erfc_form`), then evaluated in fixed-precision mpmath arithmetic at
+    ``dps`` and at ``2 dps + 20`` digits; ``digits`` is the relative agreement of the two (capped at
+    ``dps``).  Fixed precision matters: SymPy's adaptive ``evalf`` can return the same digitless value
+    at both precisions (``1 - erf(30)`` gives ``0.e-160``, or 16 wrong digits).  A value with fewer than
+    5 significant digits is refused (:class:`DerivationError`), never returned."""
     dps = dps or mp.mp.dps
-    e = sp.sympify(expr)
-    subs = subs or {}
-
-    def at(ex, n):
-        val = ex.evalf(n, subs=subs) if subs else ex.evalf(n)
-        if val.free_symbols or not val.is_number:
-            val = ex.subs(subs).evalf(n)
-        if val.free_symbols or not (val.is_real or val.is_infinite):
-            raise DerivationError(f"cannot evaluate {ex} to a real number")
-        with mp.workdps(n + 10):
-            return to_mpf(val) if not val.is_Float else mp.mpf(val._to_mpmath(mp.mp.prec))
-
-    for attempt, ex in enumerate((e, erfc_form(e))):
-        if attempt and ex == e:
-            break
-        with mp.workdps(2 * dps + 20):
-            hi = at(ex, 2 * dps + 20)
-        with mp.workdps(dps):
-            lo = at(ex, dps)
-        d = _digits(lo, hi) if (lo != 0 or hi != 0) else mp.inf
-        if lo != 0 and hi != 0 and (lo > 0) != (hi > 0):
-            d = mp.mpf(0)
-        if (lo == 0) != (hi == 0):
-            d = mp.mpf(0)
-        if d >= 5:
-            return +hi, min(d, mp.mpf(dps))
+    e = erfc_form(sp.sympify(expr).subs(subs or {}))
+    if e.free_symbols:
+        raise DerivationError(f"free symbols {sorted(map(str, e.free_symbols))} remain in the closed form")
+    fn = sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
+    vals = []
+    for n in (dps, 2 * dps + 20):
+        with mp.workdps(n):
+            try:
+                v = mp.mpf(fn())
+            except (TypeError, ValueError, ZeroDivisionError) as exc:
+                raise DerivationError(f"cannot evaluate the closed form: {exc}") from None
+            vals.append(v)
+    lo, hi = vals
+    if lo == hi == 0:
+        return mp.mpf(0), mp.mpf(dps)
+    d = _digits(lo, hi)
+    if lo == 0 or hi == 0 or (lo > 0) != (hi > 0):
+        d = mp.mpf(0)
+    if d >= 5:
+        return hi, min(d, mp.mpf(dps))
     raise DerivationError(f"the closed form evaluates to a number without significant digits ({mp.nstr(lo, 5)} "
                           f"at {dps} digits, {mp.nstr(hi, 5)} at {2 * dps + 20})")
 
@@ -328,24 +324,58 @@ def eps_for_delta(profile, delta):
         v = profile(e)
         return mp.log(v) - ld if v > 0 else -mp.inf
 
-    with mp.workdps(20):  # the bracket, narrowed to ~12 digits at low precision (cheap)
+    with mp.workdps(20):  # the bracket and ~15 digits at low precision (cheap)
         br = _bracket(profile, d)
         if br is None:
             return mp.mpf(0)
-        a, b = br
-        for _ in range(40):
-            m = (a + b) / 2
-            if g(m) > 0:
-                a = m
-            else:
-                b = m
-    a, b = +a, +b
-    for _ in range(4):  # at the working precision the root may sit just outside: widen
+        r0 = root_bracketed(g, *br)
+    w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
+    a, b = max(r0 - w, mp.mpf(0)), r0 + w
+    for _ in range(6):  # at the working precision the root may sit just outside: widen
         if g(a) > 0 and not g(b) > 0:
             break
-        a, b = a - (b - a), b + (b - a)
-        a = max(a, mp.mpf(0))
+        w *= 100
+        a, b = max(r0 - w, mp.mpf(0)), r0 + w
+    else:
+        a, b = br
     return root_bracketed(g, a, b, rough=0)
+
+
+def parse_profile_law(spec: str):
+    """A law from a CLI spec: the language of ``restricted`` (:func:`cbdp_sym.restricted.parse_law`) plus
+    ``rr(p)`` / ``rr0(p)`` (randomized response's output law when the truth is 1 / 0) and
+    ``finite(x1:p1, x2:p2, ...)``.
+
+    >>> parse_profile_law("rr(3/4)")
+    Finite(points=(0, 1), probs=(1/4, 3/4))
+    """
+    import re
+
+    from .mechanisms import randomized_response
+    from .numbers import parse_number
+    from .restricted import _split_args, parse_law
+
+    s = str(spec).strip()
+    m = re.match(r"^\s*(rr0?|finite)\s*\((.*)\)\s*$", s, re.I)
+    if not m:
+        return parse_law(s)
+    kind, args = m.group(1).lower(), _split_args(m.group(2))
+    if kind.startswith("rr"):
+        if len(args) != 1:
+            raise ParameterError(f"law spec {spec!r}: rr() takes one probability")
+        p = parse_number(args[0], "rr probability")
+        if not 0 <= p <= 1:
+            raise ParameterError(f"law spec {spec!r}: the probability must lie in [0, 1]")
+        P, Q = randomized_response(p)
+        return P if kind == "rr" else Q
+    pts, probs = [], []
+    for a in args:
+        x, sep, q = a.partition(":")
+        if not sep:
+            raise ParameterError(f"law spec {spec!r}: finite() takes point:probability pairs")
+        pts.append(parse_number(x, "point"))
+        probs.append(parse_number(q, "probability"))
+    return Finite(pts, probs)
 
 
 # -- one value, as the CLI prints it ---------------------------------------------------------------

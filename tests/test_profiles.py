@@ -1,0 +1,165 @@
+"""Kinked generators, privacy profiles, eps(delta) and the profile command (issue 16)."""
+import json
+
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from cbdp_sym import Generator, Implicit, f_divergence, hockey_stick_generator, privacy_profile, profile_mp, profile_sym
+from cbdp_sym.cli import main
+from cbdp_sym.distributions import Finite, Laplace, Normal, PointMass, Product
+from cbdp_sym.divergences import T
+from cbdp_sym.errors import DerivationError, ParameterError
+from cbdp_sym.implicit import certify_root
+from cbdp_sym.numbers import digits
+from cbdp_sym.numeric import quad_split
+from cbdp_sym.profiles import EPS, Phi, eps_for_delta, erfc_form, evalf_checked, symmetric_profile_mp
+from cbdp_sym.tape import recording
+
+b, v, sg = sp.symbols("b v sigma", positive=True)
+
+
+def _quad_definition(f_mp, P, Q, kinks_t):
+    """E_Q[f(p/q)] by quadrature split at the densities' kinks and at the crossings p/q = t_k, found here by
+    bisection on the log-ratio (independent of the derivation)."""
+    L = lambda x: P.mp_log_pdf(x) - Q.mp_log_pdf(x)  # noqa: E731
+    pts = sorted(set(list(P.mp_breaks()) + list(Q.mp_breaks()) + [mp.mpf(-60), mp.mpf(60)]))
+    cuts = []
+    for tk in kinks_t:
+        lk = mp.log(tk)
+        for a, c in zip(pts[:-1], pts[1:]):
+            if (L(a) - lk) * (L(c) - lk) < 0:
+                cuts.append(mp.findroot(lambda x: L(x) - lk, (a, c), solver="bisect"))
+    return quad_split(lambda x: mp.exp(Q.mp_log_pdf(x)) * f_mp(mp.exp(L(x))), pts + cuts)
+
+
+@pytest.mark.parametrize("f, kinks", [
+    (sp.Max(T - sp.Rational(3, 2), 0), [mp.mpf(3) / 2]),                    # hockey-stick, gamma = 3/2
+    (sp.Abs(T - sp.Rational(3, 2)) / 2, [mp.mpf(3) / 2]),                    # a kink away from t = 1
+    (sp.Heaviside(T - sp.Rational(5, 4)) * (T - 1), [mp.mpf(5) / 4]),         # an indicator
+    (sp.Piecewise((1 - T, T < 1), (3 * (T - 1), True)), [mp.mpf(1)]),        # two slopes
+])
+def test_kinked_generator_derived_and_checked_against_quadrature(f, kinks):
+    P, Q = Laplace(0, 3), Laplace(2, 3)  # an instance no paper printed
+    gen = Generator("k", "k", f)
+    with recording() as tape:
+        value, _ = f_divergence(gen, P, Q)
+    assert len(tape) >= 4
+    fn = sp.lambdify(T, f, modules="mpmath")
+    with mp.workdps(40):
+        want = _quad_definition(lambda t: fn(t), P, Q, kinks)
+        got = evalf_checked(value, {}, 40)[0]
+        assert digits(got, want) > 30
+
+
+def test_hockey_stick_laplace_is_a_case_split_on_the_parameters():
+    e = sp.Symbol("epsilon", nonnegative=True)
+    with recording() as tape:
+        value, _ = f_divergence(hockey_stick_generator(e), Laplace(0, b), Laplace(v, b))
+    assert isinstance(value, sp.Piecewise)
+    assert any("two cases" in st.note for st in tape)
+    inside = value.subs({b: 3, v: 2, e: sp.Rational(1, 4)})
+    assert sp.simplify(inside - (1 - sp.exp((sp.Rational(1, 4) - sp.Rational(2, 3)) / 2))) == 0
+    assert value.subs({b: 3, v: 2, e: 1}) == 0  # eps >= v/b: the profile vanishes
+
+
+def test_gaussian_profile_is_written_through_phi():
+    expr = profile_sym(Normal(0, sg), Normal(v, sg))
+    assert expr.has(Phi) and not expr.has(sp.erf)
+    want = Phi(v / (2 * sg) - EPS * sg / v) - sp.exp(EPS) * Phi(-v / (2 * sg) - EPS * sg / v)
+    assert sp.simplify(expr - want) == 0
+
+
+@pytest.mark.parametrize("eps, std", [("37", "1"), ("300", "1"), ("40", "3/2"), ("1/3", "2")])
+def test_tail_accuracy_relative_digits_below_1e_300(eps, std):
+    P, Q = Normal(0, sp.Rational(std)), Normal(1, sp.Rational(std))
+    expr = profile_sym(Normal(0, sg), Normal(1, sg))
+    with mp.workdps(60):
+        num = profile_mp(P, Q, sp.Rational(eps))
+        der, dg = evalf_checked(expr, {EPS: sp.Rational(eps), sg: sp.Rational(std)}, 60)
+        assert der > 0 and digits(num, der) > 45 and dg >= 45
+    if eps == "300":
+        assert num < mp.mpf(10) ** -300
+
+
+def test_laplace_tail_and_randomized_response_exact():
+    with mp.workdps(60):
+        got = profile_mp(Laplace(0, 1), Laplace(1, 1), mp.mpf("0.999999"))
+        want = -mp.expm1((mp.mpf("0.999999") - 1) / 2)  # 1 - e^{(eps - 1)/2}, tiny: relative digits kept
+        assert digits(got, want) > 50
+        P, Q = Finite([0, 1], [sp.Rational(1, 4), sp.Rational(3, 4)]), Finite([0, 1], [sp.Rational(3, 4), sp.Rational(1, 4)])
+        assert digits(profile_mp(P, Q, mp.mpf(1) / 2), mp.mpf(3) / 4 - mp.exp(mp.mpf(1) / 2) / 4) > 55
+        assert digits(symmetric_profile_mp(P, Q, 0), mp.mpf(1) / 2) > 55
+
+
+def test_product_of_gaussians_equals_the_one_dimensional_shift():
+    P = Product(Normal(0, 2), Normal(0, 2))
+    Q = Product(Normal(3, 2), Normal(4, 2))  # |v| = 5
+    expr = profile_sym(P, Q)
+    with mp.workdps(50):
+        want = profile_mp(Normal(0, 2), Normal(5, 2), mp.mpf(2))
+        got = evalf_checked(expr, {EPS: 2}, 50)[0]
+        assert digits(got, want) > 40
+
+
+def test_one_minus_erf_without_digits_is_rewritten_or_refused():
+    x = sp.Symbol("x")
+    val, dg = evalf_checked(1 - sp.erf(x), {x: 30}, 50)
+    with mp.workdps(60):
+        assert digits(val, mp.erfc(30)) > 45
+    assert erfc_form(1 - sp.erf(x)) == 2 * Phi(-sp.sqrt(2) * x)
+    # a low-precision float has no digits left after the cancellation: refused, not returned
+    with pytest.raises(DerivationError):
+        evalf_checked(1 - sp.cos(x), {x: sp.Rational(1, 10**40)}, 50)
+
+
+def test_eps_of_delta_inverts_the_profile_and_is_certified():
+    P, Q = Normal(0, sp.Rational(3, 2)), Normal(1, sp.Rational(3, 2))
+    expr = profile_sym(Normal(0, sg), Normal(1, sg)).subs(sg, sp.Rational(3, 2))
+    with mp.workdps(60):
+        d = mp.mpf(10) ** -8
+        num = eps_for_delta(lambda e: profile_mp(P, Q, e), d)
+        fn = sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+        der = eps_for_delta(fn, d)
+        assert digits(num, der) > 45
+        assert digits(fn(der), d) > 45
+        lo, hi, sentence = certify_root(expr - sp.Rational(1, 10**8), EPS, der)
+        assert mp.mpf(lo.p) / lo.q < der < mp.mpf(hi.p) / hi.q and "opposite signs" in sentence
+        with pytest.raises(DerivationError):  # a wrong root does not certify
+            certify_root(expr - sp.Rational(1, 10**8), EPS, der * (1 + mp.mpf(10) ** -20))
+
+
+def test_implicit_root_evaluates_at_a_point():
+    d = sp.Symbol("delta", positive=True)
+    r = Implicit.root(sp.log(profile_sym(Normal(0, sg), Normal(1, sg))) - sp.log(d), EPS, (0, 100))
+    with mp.workdps(40):
+        val = mp.mpf(r.subs({sg: 2, d: sp.Rational(1, 1000)}).evalf(40)._to_mpmath(mp.mp.prec))
+        want = eps_for_delta(lambda e: profile_mp(Normal(0, 2), Normal(1, 2), e), mp.mpf(1) / 1000)
+        assert digits(val, want) > 30
+    assert r"\operatorname{root}" in sp.latex(r)
+
+
+def test_privacy_profile_function_and_bad_input():
+    out = privacy_profile(Laplace(0, 2), Laplace(1, 2), eps="1/5", dps=30)
+    with mp.workdps(40):
+        assert digits(mp.mpf(out["delta"]), -mp.expm1((mp.mpf(1) / 5 - mp.mpf(1) / 2) / 2)) > 29
+    assert float(out["digits"]) >= 29 and out["derived"]
+    for kw in ({"eps": "-1"}, {"delta": "0"}, {"delta": "1"}, {"eps": 1, "delta": "0.1"}):
+        with pytest.raises(ParameterError):
+            privacy_profile(Laplace(0, 1), Laplace(1, 1), dps=20, **kw)
+    with pytest.raises(ParameterError):
+        privacy_profile(PointMass(0), Laplace(1, 1), eps=1, dps=20)
+
+
+def test_cli_profile_json_and_errors(capsys):
+    assert main(["profile", "--P", "laplace(0,1)", "--Q", "laplace(1,1)", "--delta", "0.1", "--dps", "30", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"delta", "eps", "derived", "digits"} <= set(out)
+    with mp.workdps(40):
+        assert digits(mp.mpf(out["eps"]), 1 + 2 * mp.log(mp.mpf("0.9"))) > 29  # 1 - e^{(eps-1)/2} = 0.1
+    for bad in (["--eps", "-1"], ["--delta", "0"], ["--delta", "2"]):
+        assert main(["profile", "--P", "laplace(0,1)", "--Q", "laplace(1,1)"] + bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("cbdp-sym: error:") and len(err.strip().splitlines()) == 1
+    assert main(["profile", "--P", "point(0)", "--Q", "normal(1,1)", "--eps", "1"]) == 2
+    assert "not comparable" in capsys.readouterr().err
