@@ -55,7 +55,7 @@ from dataclasses import dataclass
 import mpmath as mp
 
 __all__ = ["available", "versions", "PeerValue", "rdp", "rdp_formula", "predicted_error", "eps_single_order",
-           "delta_single_order", "eps_optimised_autodp", "exact_gaussian_eps", "compare", "peer_table", "U"]
+           "delta_single_order", "eps_optimised_autodp", "exact_gaussian_eps", "eps_accountant", "compare", "peer_table", "U"]
 
 U = 2.0**-53  # unit roundoff of binary64
 _LIBS = {"autodp": "autodp", "dp_accounting": "dp_accounting"}
@@ -251,6 +251,50 @@ def exact_gaussian_eps(lib: str, std: float, delta: float, sensitivity: float = 
         return _call(lib, f"get_epsilon_gaussian({s!r}, {float(delta)!r})", lambda: gm.get_epsilon_gaussian(s, float(delta)))
     from autodp import dp_bank
     return _call(lib, f"dp_bank.get_eps_ana_gaussian({s!r}, {float(delta)!r})", lambda: dp_bank.get_eps_ana_gaussian(s, float(delta)))
+
+
+def _event(mechanism, *, p=None, scale=None, std=None):
+    from dp_accounting import dp_event
+
+    if mechanism == "gaussian":
+        return dp_event.GaussianDpEvent(float(std)), "ADD_OR_REMOVE_ONE"
+    if mechanism == "laplace":
+        return dp_event.LaplaceDpEvent(float(scale)), "ADD_OR_REMOVE_ONE"
+    if mechanism == "rr":
+        return dp_event.RandomizedResponseDpEvent(2 * (1 - float(p)), 2), "REPLACE_ONE"
+    raise ValueError(f"unknown mechanism {mechanism!r}")
+
+
+def eps_accountant(lib: str, method: str, mechanism: str, delta: float, **par) -> PeerValue:
+    """A library's epsilon at ``delta`` for one run of a basic mechanism (sensitivity 1).
+
+    ``("dp_accounting", "rdp")``: ``RdpAccountant()`` with its default orders; ``("dp_accounting", "pld")``:
+    ``PLDAccountant()`` with its default discretisation; ``("autodp", "prop3")`` / ``("autodp", "bbghs")``:
+    ``converter.rdp_to_approxdp`` on autodp's own RDP curve (Mironov's Prop. 3 / the improved conversion,
+    optimised over a continuous order).  Randomized response uses ``REPLACE_ONE`` in dp_accounting (Mironov's
+    pair, see the module's table)."""
+    d = float(delta)
+    if lib == "dp_accounting":
+        def f():
+            from dp_accounting import privacy_accountant as pa
+            from dp_accounting.pld import pld_privacy_accountant as pl
+            from dp_accounting.rdp import rdp_privacy_accountant as ra
+
+            ev, rel = _event(mechanism, **par)
+            rel = getattr(pa.NeighboringRelation, rel)
+            acc = ra.RdpAccountant(neighboring_relation=rel) if method == "rdp" else pl.PLDAccountant(neighboring_relation=rel)
+            acc.compose(ev)
+            return acc.get_epsilon(d)
+
+        return _call(lib, f"{'RdpAccountant' if method == 'rdp' else 'PLDAccountant'}().compose({mechanism} {par}).get_epsilon({d!r})", f)
+
+    def g():
+        from autodp import converter
+
+        curve = lambda a: rdp(lib, mechanism, float(a), **par).value  # noqa: E731
+        return converter.rdp_to_approxdp(curve, BBGHS_conversion=(method == "bbghs"))(d)
+
+    return _call(lib, f"rdp_to_approxdp({mechanism} {par}, BBGHS_conversion={method == 'bbghs'})({d!r})", g)
 
 
 # -- comparison ------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from .timelimit import time_limit
 EPS = sp.Symbol("epsilon", nonnegative=True)
 
 __all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
-           "erfc_form", "evalf_checked", "eps_for_delta", "privacy_profile"]
+           "erfc_form", "evalf_checked", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
 
 
 class Phi(sp.Function):
@@ -378,6 +378,32 @@ def parse_profile_law(spec: str):
     return Finite(pts, probs)
 
 
+def exact_eps(P, Q, delta, closed=None, quadrature=True):
+    """The exact ``eps(delta)`` of the pair ``(P, Q)`` at the working precision: ``{"eps", "numeric", "digits",
+    "certificate"}`` (mpf values).  ``closed``: the derived profile as a SymPy expression in :data:`EPS` (other
+    parameters substituted); its root is the value and is certified in Arb; ``numeric`` is the root of the
+    quadrature profile (:func:`profile_mp`), an independent computation of the definition (skipped when
+    ``quadrature`` is false)."""
+    from .implicit import certify_root
+
+    d = _mpf(delta)
+    num = eps_for_delta(lambda e: profile_mp(P, Q, e), d) if quadrature else None
+    out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
+    if closed is not None:
+        fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
+        der = eps_for_delta(fn, d)
+        out["eps"] = der
+        if der > 0:
+            dq = sp.Rational(mp.nstr(d, mp.mp.dps + 5, strip_zeros=False)) if not isinstance(delta, sp.Basic) else sp.sympify(delta)
+            try:
+                out["certificate"] = certify_root(closed - dq, EPS, der)[2]
+            except DerivationError as exc:
+                out["certificate"] = f"not certified: {exc}"
+        if num is not None:
+            out["digits"] = _digits(der, num) if der != num else mp.mpf(mp.mp.dps)
+    return out
+
+
 # -- one value, as the CLI prints it ---------------------------------------------------------------
 def _derived_safe(P, Q, seconds=60):
     try:
@@ -463,3 +489,66 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
         out.update({"delta": _dstr(d, dps), "eps": _dstr(val, dps), "numeric_eps": _dstr(num, dps),
                     "digits": None if dg is None else _dstr(min(dg, mp.mpf(dps)), 4), "certificate": cert})
     return out
+
+
+# -- conversions audited against the exact profile (shared by the papers' conversion tables) ---------
+_MECH_SYMS = {"gaussian": sp.Symbol("sigma", positive=True), "laplace": sp.Symbol("lam", positive=True)}
+
+
+def mechanism_pair(mech, value):
+    """``(label, P, Q)`` for a basic mechanism at sensitivity 1 with an exact parameter: ``gaussian`` (std),
+    ``laplace`` (scale), ``rr`` (Mironov's probability ``p`` of the truth)."""
+    from .mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response
+
+    v = sp.sympify(value)
+    if mech == "gaussian":
+        return f"Gaussian, $\\sigma = {sp.latex(v)}$", *gaussian_mechanism(v, 1)
+    if mech == "laplace":
+        return f"Laplace, $\\lambda = {sp.latex(v)}$", *laplace_mechanism(v, 1)
+    if mech == "rr":
+        return f"RR, $p = {sp.latex(v)}$", *randomized_response(v)
+    raise ParameterError(f"unknown mechanism {mech!r}")
+
+
+@cached_derivation
+def mechanism_profile(mech):
+    """The derived profile of a mechanism with its parameter a symbol (Gaussian, Laplace) -- steps on the tape."""
+    from .mechanisms import gaussian_mechanism, laplace_mechanism
+
+    s = _MECH_SYMS[mech]
+    P, Q = gaussian_mechanism(s, 1) if mech == "gaussian" else laplace_mechanism(s, 1)
+    return profile_sym(P, Q)
+
+
+def _cached(fn):
+    from .cache import cached_numeric
+
+    return cached_numeric(fn)
+
+
+@_cached
+def mechanism_exact_eps(mech, value, delta):
+    """``exact_eps`` for a basic mechanism: the derived profile (symbolic parameter, then substituted; finite
+    laws derived at the value) inverted and certified, and the quadrature / sum profile inverted."""
+    _label, P, Q = mechanism_pair(mech, value)
+    if mech == "rr":
+        closed = profile_sym(P, Q)
+    else:
+        closed = mechanism_profile(mech).subs(_MECH_SYMS[mech], sp.sympify(value))
+    return exact_eps(P, Q, sp.sympify(delta), closed=closed)
+
+
+def slack_table(rows, title, note=""):
+    """A check claim's table from rows ``(case, delta, conversion, value, exact, status)`` (mpf values):
+    the relative slack ``(eps_conv - eps_exact)/eps_exact`` to 3 digits, values to 12."""
+    body = []
+    for case, d, name, val, exact, status in rows:
+        if val is None or not mp.isfinite(val):
+            sl = "--"
+            vs = "--" if val is None else r"$\infty$"
+        else:
+            sl = mp.nstr((val - exact) / exact, 3) if exact != 0 else mp.nstr(val, 3)
+            vs = mp.nstr(val, 12)
+        body.append([f"{case}, $\\delta = {d}$", name, vs, mp.nstr(exact, 12), sl + (f", {status}" if status else "")])
+    return {"title": title, "columns": ["mechanism", "conversion", r"$\varepsilon$", r"exact $\varepsilon(\delta)$",
+                                        "rel. slack"], "rows": body, "note": note}
