@@ -69,12 +69,13 @@ def _illinois(fn, a, b, fa, fb, rel):
     return (a + b) / 2  # pragma: no cover
 
 
-def root_bracketed(fn, lo, hi, *, rough=None):
+def root_bracketed(fn, lo, hi, *, rough=None, rel=None):
     """The root of ``fn`` in ``[lo, hi]`` where ``fn`` changes sign, at the working precision.
 
     ``fn`` may return ``+-inf`` (e.g. the log of a profile that vanishes): only its sign is used
     until the bracket is narrow.  Raises :class:`ParameterError` when ``fn`` has the same sign at both
-    ends.  Bisection (``rough`` steps, default to ~15 digits) then the Illinois method.
+    ends.  Bisection while an end is infinite (at most ``rough`` steps), then the Illinois method to a
+    relative step ``rel`` (default: the working precision).
     """
     a, b = mp.mpf(lo), mp.mpf(hi)
     fa, fb = fn(a), fn(b)
@@ -98,7 +99,7 @@ def root_bracketed(fn, lo, hi, *, rough=None):
             b, fb = m, fm
         if rough is None and mp.isfinite(fa) and mp.isfinite(fb):
             break
-    return _illinois(fn, a, b, fa, fb, mp.mpf(2) ** (-mp.mp.prec + 4))
+    return _illinois(fn, a, b, fa, fb, mp.mpf(rel) if rel is not None else mp.mpf(2) ** (-mp.mp.prec + 4))
 
 
 class ImplicitRoot(sp.Function):

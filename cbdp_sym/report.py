@@ -248,6 +248,8 @@ def result_json(r) -> dict:
         out["tables"] = r.tables
     if r.search:
         out["search"] = r.search
+    if getattr(r, "failure_region", None):
+        out["failure_region"] = r.failure_region
     if r.corrected is not None:
         k = r.corrected
         out["corrected"] = {"statement_latex": k.claim.statement, "status": k.status, "message": k.message,

@@ -62,6 +62,7 @@ class Result:
     tables: list = field(default_factory=list)  # extra evidence: [{"title", "columns", "rows", "note"}]
     corrected: "Result | None" = None  # the audit of the corrected statement, when the claim has one
     search: dict | None = None  # what the adversarial search did (bounds)
+    failure_region: dict | None = None  # refuted bounds: where the bound starts to fail (cbdp_sym.regions)
     seconds: float = 0.0  # not written into reports (reproducibility)
 
     @property
@@ -503,4 +504,18 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
                           "relative_slack": mp_str(slack, 6), "certified": cert is not None,
                           "certificate": cert or "not certified"}
     res.message = f"the bound ${rel}$ fails at {where}: quantity {mp_str(ref, 12)}, bound {mp_str(cla, 12)}"
+    _add_failure_region(claim, res, pt, derived, claimed)
     return res
+
+
+def _add_failure_region(claim, res, pt, derived, claimed):
+    """The boundary of the failure region around the counterexample (audit.json and a report table)."""
+    from .regions import failure_region, region_table
+
+    try:
+        res.failure_region = failure_region(claim, pt, derived, claimed, dps=res.dps)
+    except Exception as exc:  # noqa: BLE001 - a failed region leaves the refutation as it is
+        res.failure_region = {"skipped": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    tab = region_table(res.failure_region)
+    if tab is not None:
+        res.tables.append(tab)
