@@ -11,10 +11,16 @@ The slack is that of the audit: the derived closed form when there is one (it ag
 definition at every audited point), else the numeric definition at the claim's search precision with a
 budget of evaluations (a count, so reports stay reproducible).
 
+Regions are computed by default where the quantity is a closed form; for a quantity computed by a
+solver (a restricted supremum) only when the claim carries the tag ``failure-region`` or the environment
+sets ``CBDP_SYM_REGIONS=all`` (each point costs seconds to minutes there).
+
 The result is a list of ``{"param", "fixed", "fails_on", "boundaries", ...}`` entries, one per swept
 parameter, written into audit.json (``failure_region``) and as a table in the report.
 """
 from __future__ import annotations
+
+import os
 
 import mpmath as mp
 import sympy as sp
@@ -47,7 +53,8 @@ def _slack_fn(claim, derived, claimed, base, name, prec_dps):
 
     def s(x):
         pt = dict(base)
-        pt[name] = _exact(x)
+        # a numeric quantity gets a short decimal (10 digits): the solver derives per exact parameter value
+        pt[name] = _exact(x) if derived is not None else sp.Rational(mp.nstr(x, 10))
         if claim.constraint is not None:
             claim.constraint(pt)
         with mp.workdps(prec_dps):
@@ -97,6 +104,10 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
     if len(names) > 2:
         return {"skipped": f"{len(names)} swept parameters (boundaries are computed for one or two)"}
     closed = derived is not None
+    if not closed and "failure-region" not in claim.tags and os.environ.get("CBDP_SYM_REGIONS") != "all":
+        # a supremum from the solver costs seconds to minutes per point (a new order alpha is a new SymPy
+        # conjugate): opt in with the claim tag "failure-region" or CBDP_SYM_REGIONS=all
+        return {"skipped": "the quantity has no closed form (opt in: tag failure-region or CBDP_SYM_REGIONS=all)"}
     work = dps + 10 if closed else claim.search_dps
     # closed forms are cheap: the walk may take 40 steps and the root all digits; a numeric quantity (a
     # supremum from the solver) costs a second or so per point: 16 steps and 8 digits
@@ -163,7 +174,8 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
             ends.append({"end": mp_str(root, shown), "kind": "boundary"})
             bounds.append({"side": "below" if direction < 0 else "above", "value": mp_str(root, shown),
                            "certified": bracket is not None, "certificate": cert,
-                           "bracket": [str(bracket[0]), str(bracket[1])] if bracket else None})
+                           "bracket_half_width": (mp.nstr(mp.mpf((bracket[1] - bracket[0]).p) / (bracket[1] - bracket[0]).q / 2, 3)
+                                                  if bracket else None)})
         left, right = ends
         out.append({"param": name, "fixed": {k: str(v) for k, v in pt.items() if k != name},
                     "fails_on": f"({left['end']}, {right['end']})", "ends": [left["kind"], right["kind"]],
