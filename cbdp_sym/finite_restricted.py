@@ -1034,6 +1034,16 @@ class FiniteRestrictedResult:
             return None
         return self.upper - self.lower
 
+    def __repr__(self):
+        from .display import restricted_repr
+
+        return restricted_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import restricted_markdown
+
+        return restricted_markdown(self)
+
 
 def _arb_bits():
     return max(256, 2 * mp.mp.prec + 64)

@@ -72,6 +72,24 @@ class Result:
         vals = [c.digits for c in self.checks if c.digits is not None]
         return min(vals) if vals else None
 
+    # notebook display (cbdp_sym.display): a one-line repr, Markdown with mathematics, the derivation
+    def __repr__(self):
+        from .display import result_repr
+
+        return result_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import result_markdown
+
+        return result_markdown(self)
+
+    @property
+    def derivation(self):
+        """The recorded steps and the derived form (:class:`cbdp_sym.display.Derivation`)."""
+        from .display import Derivation
+
+        return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
+
 
 def _round_digits(d, cap):
     if d is None:
