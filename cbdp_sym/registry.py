@@ -117,14 +117,31 @@ class Registry:
         return out
 
     def get(self, cid: str) -> Claim:
-        for c in self.claims():
+        """The claim with ID ``cid``, matched case-insensitively (``cbdp-t9`` is ``CBDP-T9``).
+
+        An unknown ID raises :class:`UnknownClaimError` with the closest IDs ("did you mean ...?").
+        """
+        claims = self.claims()
+        for c in claims:
             if c.id == cid:
+                return c
+        folded = str(cid).strip().casefold()
+        for c in claims:
+            if c.id.casefold() == folded:
                 return c
         for paper in self.papers.values():
             for cat_id, label in paper.catalogue:
-                if cat_id == cid:
-                    raise UnknownClaimError(f"{cid} ({label}) is catalogued but not encoded yet")
-        raise UnknownClaimError(f"unknown claim ID {cid!r} (see `cbdp-sym list`)")
+                if cat_id.casefold() == folded:
+                    raise UnknownClaimError(f"{cat_id} ({label}) is catalogued but not encoded yet")
+        raise UnknownClaimError(f"unknown claim ID {cid!r}{self._suggest(folded, claims)} (see `cbdp-sym list`; "
+                                "a claim in a folder of your own needs `--path DIR`)")
+
+    def _suggest(self, folded: str, claims) -> str:
+        import difflib
+
+        ids = {c.id.casefold(): c.id for c in claims}
+        close = difflib.get_close_matches(folded, list(ids), n=3, cutoff=0.6)
+        return f"; did you mean {', '.join(ids[k] for k in close)}?" if close else ""
 
     def coverage(self) -> dict:
         out = {}
