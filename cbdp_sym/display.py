@@ -169,7 +169,7 @@ def result_markdown(r) -> str:
     from .printing import latex
 
     c = r.claim
-    mark = _STATUS_MARK.get(r.status, "")
+    mark = _STATUS_MARK.get(str(r.status), "")
     head = f"**{c.id}** — {_md_prose(c.label)}"
     out = [head, "", f"{mark} **{r.status}** ({c.kind}; {r.dps} digits): {_md_prose(r.message)}", ""]
     meta = [x for x in (c.where, c.seed) if x]
