@@ -36,6 +36,7 @@ from typing import Callable
 import sympy as sp
 
 from .errors import ParameterError
+from .findings import ERROR_KINDS
 from .numbers import parse_number
 
 KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited", "check")
@@ -162,11 +163,16 @@ class Claim:
     certify: Callable | None = None
     search_dps: int = 20
     tags: tuple = ()
+    # a refutation's kind ("result", "proof-step", "typo", "reading"; see cbdp_sym.findings); by default
+    # "proof-step" for IDs that name a proof's chain or step, "result" otherwise
+    error_kind: str | None = None
     source: str = ""  # set by the registry: paper folder / module file
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+        if self.error_kind is not None and self.error_kind not in ERROR_KINDS:
+            raise ValueError(f"{self.id}: error_kind must be one of {ERROR_KINDS}, got {self.error_kind!r}")
 
     @property
     def audited(self) -> bool:

@@ -21,6 +21,7 @@ from .certify import certify_different, certify_less
 from .claims import Claim
 from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
+from .findings import infer_error_kind
 from .numbers import digits, mp_str, to_mpf
 from .tape import Step, recording
 from .timelimit import time_limit
@@ -63,6 +64,9 @@ class Result:
     corrected: "Result | None" = None  # the audit of the corrected statement, when the claim has one
     search: dict | None = None  # what the adversarial search did (bounds)
     seconds: float = 0.0  # not written into reports (reproducibility)
+    error_kind: str | None = None  # refuted: "result", "proof-step", "typo" or "reading" (cbdp_sym.findings)
+    readings: list = field(default_factory=list)  # per-reading verdicts: [{"name", "status", "message", "seeds"}]
+    finding: str | None = None  # the ID of the finding this refutation belongs to (set by the report)
 
     @property
     def id(self):
@@ -165,6 +169,8 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
+    if res.status == "refuted" and res.error_kind is None:
+        res.error_kind = infer_error_kind(claim)
     res.seconds = time.perf_counter() - t0
     return res
 
