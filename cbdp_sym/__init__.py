@@ -10,7 +10,7 @@ The public API (for notebooks and for derivation modules):
 * claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`.
 """
 from .calculus import decide_positive, integrate_split, maximize
-from .claims import Claim, Param
+from .claims import Claim, Param, Reading
 from .distributions import Laplace, Normal, Product
 from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
@@ -18,6 +18,8 @@ from .numeric import fdiv_mp, quad_split
 from .restricted import restricted, restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
+from .verdict import Status, relative_slack
+from .findings import Finding
 
 __version__ = "0.1.0"
 

@@ -22,6 +22,7 @@ from .claims import Claim
 from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
 from .findings import infer_error_kind
+from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slack, violated
 from .numbers import digits, mp_str, to_mpf
 from .tape import Step, recording
 from .timelimit import time_limit
@@ -145,6 +146,21 @@ def symbolic_difference(derived, claimed, seconds=30):
     return None
 
 
+def _combine_readings(res) -> None:
+    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when their verdicts differ
+    (the literal reading's evidence stays on the result, the per-reading verdicts in ``res.readings``)."""
+    statuses = [r["status"] for r in res.readings]
+    failing = [s for s in statuses if s == Status.REFUTED]
+    passing = [s for s in statuses if s in (Status.VERIFIED, Status.HOLDS)]
+    if failing and passing:
+        res.status = Status.AMBIGUOUS.value
+        res.error_kind = "reading"
+        res.message = ("readings disagree: " + "; ".join(f"{r['name']}: {r['status']}" for r in res.readings)
+                       + ". " + res.message)
+    elif failing and len(failing) == len(statuses) and res.status != Status.REFUTED:
+        res.status = Status.REFUTED.value
+
+
 def derive(claim: Claim):
     """Run the claim's derivation; returns ``(expr, steps)``."""
     with recording() as tape:
@@ -163,6 +179,18 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         msg = f"{type(exc).__name__}: {exc}".splitlines()[0]
         res = Result(claim, "error", msg, dps)
         res.steps = [Step("traceback", "", traceback.format_exc(limit=3).splitlines()[-1])]
+    if claim.readings and res.status not in ("error",):
+        import dataclasses
+
+        res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
+                         "literal": True}]
+        for rd in claim.readings:
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None,
+                                      statement=rd.statement or claim.statement)
+            r2 = audit_claim(alt, dps, points)
+            res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
+                                 "statement_latex": rd.statement or None})
+        _combine_readings(res)
     if claim.corrected is not None and res.status not in ("error",):
         import dataclasses
 
@@ -194,10 +222,15 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         # the working precision; the check returns its status, message and evidence
         with mp.workdps(dps + 10):
             out = claim.check(dps)
-        res = Result(claim, out["status"], out["message"], dps, derived, claimed, steps)
+        status = Status(out["status"]).value  # a check may only return a known status
+        res = Result(claim, status, out["message"], dps, derived, claimed, steps)
         res.checks = list(out.get("checks", []))
         res.counterexample = out.get("counterexample")
         res.tables = list(out.get("tables", []))
+        res.error_kind = out.get("error_kind")
+        res.readings = list(out.get("readings", []))
+        if res.readings:
+            _combine_readings(res)
         return res
     if claim.kind == "definition":
         msg = "definition; sanity checks of the derivation: " + ("passed" if derivation_problem is None else derivation_problem)
@@ -206,11 +239,11 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     if derivation_problem:
         res.message = derivation_problem
         return res
-    bound = claim.kind in ("upper", "lower", "strict-upper")
+    bound = claim.kind in BOUND_KINDS
     pts = points or (claim.sweep_points() if bound else claim.default_points())
     work = dps + 10
     cap = work
-    tol = dps - 5
+    tol = identity_digits(dps)
     worst = None
     slacks = []
     with mp.workdps(work):
@@ -278,10 +311,8 @@ def _values_at(claim, derived, claimed, pt):
 
 
 def _slack(kind, cla, ref):
-    """Signed relative slack of a bound: positive when it holds."""
-    if kind in ("upper", "strict-upper"):
-        return (cla - ref) / abs(cla) if cla != 0 else cla - ref
-    return (ref - cla) / abs(cla) if cla != 0 else ref - cla
+    """Signed relative slack of a bound: positive when it holds (:func:`cbdp_sym.verdict.relative_slack`)."""
+    return relative_slack(kind, cla, ref)
 
 
 def _check_of(claim, shown, cla, der, num, dps, cap):
@@ -481,10 +512,7 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
     where = ", ".join(f"{k}={v}" for k, v in pt.items())
-    strict = claim.kind == "strict-upper"
-    eps_num = mp.mpf(10) ** (-tol)
-    violated = slack <= 0 if strict else slack < -eps_num
-    if not violated:
+    if not violated(claim.kind, slack, res.dps):
         res.status = "holds"
         res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
         res.counterexample = None
@@ -492,7 +520,7 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
     cert = _bound_certificate(claim, res, pt)
     if cert is None:
         # any violating point is a counterexample: try the others (worst first) for one that certifies
-        bad = [p for s_, p in sorted(slacks, key=lambda t: t[0]) if (s_ <= 0 if strict else s_ < -eps_num) and p != pt]
+        bad = [p for s_, p in sorted(slacks, key=lambda t: t[0]) if violated(claim.kind, s_, res.dps) and p != pt]
         for p in bad[:4]:
             c = _bound_certificate(claim, res, p)
             if c is not None:
