@@ -23,7 +23,7 @@ from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
 from .findings import infer_error_kind
 from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slack, violated
-from .numbers import digits, mp_str, to_mpf
+from .numbers import PrecisionError, digits, established, evalf_checked, mp_str, to_mpf
 from .tape import Step, recording
 from .timelimit import time_limit
 
@@ -38,6 +38,7 @@ class Check:
     digits_derived: float | None = None  # numeric vs derived
     slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
     origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
+    established: int | None = None  # digits the numeric side established, when it says (numbers.Estimate)
 
     def as_json(self):
         out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
@@ -46,6 +47,8 @@ class Check:
             out["slack"] = self.slack
         if self.origin != "grid":
             out["origin"] = self.origin
+        if self.established is not None:
+            out["established_digits"] = self.established
         return out
 
 
@@ -96,8 +99,11 @@ def evaluate(expr, point: dict, claim: Claim):
         # evalf with substitution: adaptive precision (cancellation-safe) without building exact huge powers
         if e.free_symbols - set(scalars):
             raise CbdpError(f"{claim.id}: free symbols {sorted(map(str, e.free_symbols - set(scalars)))} after substitution")
-        val = e.evalf(mp.mp.dps + 5, subs=scalars)
-        if not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
+        try:
+            val = evalf_checked(e, mp.mp.dps + 5, scalars)
+        except PrecisionError:
+            val = None  # (no digits that way: substitute exactly below, where to_mpf tries again or refuses)
+        if val is not None and not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
             return to_mpf(val)
         # (a Piecewise or a special function evalf could not settle: substitute exactly below)
     e = e.subs(scalars)
@@ -271,6 +277,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                 chk, slack = _check_of(claim, {k: str(v) for k, v in pt.items()}, cla, der, num, dps, cap)
             chk.origin = "search"
             res.checks.append(chk)
+            slacks.append((slack, pt))
             if slack < worst[0]:
                 worst = (slack, pt, cla, der if num is None else num, der)
     # derived vs numeric must agree for the derivation to stand
@@ -320,6 +327,10 @@ def _check_of(claim, shown, cla, der, num, dps, cap):
     ref = num if num is not None else der
     chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,
                 mp_str(num, dps) if num is not None else None)
+    est = established(num)
+    if est is not None:  # agreement cannot be claimed beyond the digits the numeric side established
+        chk.established = est
+        cap = min(cap, est)
     if num is not None and der is not None:
         chk.digits_derived = _round_digits(digits(num, der), cap)
     slack = None
@@ -469,26 +480,66 @@ def _identity_verdict(claim, res, tol):
     sym = symbolic_difference(res.derived_expr, res.claimed_expr) if res.derived_expr is not None else None
     res.symbolic = "derived - claimed simplifies to 0" if sym else "SymPy could not simplify derived - claimed to 0"
     failing = [c for c in res.checks if c.digits is None or c.digits < tol]
+    short = [c for c in failing if c.established is not None and c.established < tol
+             and c.digits is not None and c.digits >= c.established - 1]
+    if failing and len(short) == len(failing):
+        c = short[0]
+        res.status = "inconclusive"
+        res.message = (f"the numeric side established only {c.established} digits at {c.params} (agreeing to all of "
+                       f"them), fewer than the {tol} an identity needs")
+        return res
     if not failing:
         res.status = "verified"
         res.message = (f"{res.symbolic}; claimed = numeric to >= {res.min_digits()} digits at {len(res.checks)} points")
         return res
-    c = min(failing, key=lambda c: c.digits if c.digits is not None else -1)
+    c = min(failing, key=lambda c: c.digits if c.digits is not None else -1)  # the worst disagreement
     if sym:
         res.status = "inconclusive"
         res.message = f"symbolically equal but numerics disagree at {c.params} ({c.digits} digits)"
         return res
-    point = claim.parse_point(c.params)
+    worst_c = c
     cert = None
     if res.derived_expr is not None:
-        cert = certify_different(res.claimed_expr, res.derived_expr, point, claim.symbols())
+        # the simplest failing point that certifies (small rationals, moderate magnitudes) is the headline
+        for cand in sorted(failing, key=lambda k: point_simplicity(k.params)):
+            cert = certify_different(res.claimed_expr, res.derived_expr, claim.parse_point(cand.params), claim.symbols())
+            if cert is not None:
+                c = cand
+                break
+    else:
+        c = min(failing, key=lambda k: point_simplicity(k.params))
     res.status = "refuted"
     res.counterexample = {"params": c.params, "claimed": c.claimed, "derived": c.derived, "numeric": c.numeric,
                           "digits": c.digits, "certified": cert is not None,
-                          "certificate": cert or "not certified (no closed form on both sides in ball arithmetic)"}
+                          "certificate": cert or ("not certified: " + ("no derived closed form to set against the printed one in ball arithmetic"
+                                                                      if res.derived_expr is None else
+                                                                      "ball arithmetic could not separate the two closed forms"))}
+    if worst_c is not c:
+        res.counterexample["worst"] = {"params": worst_c.params, "claimed": worst_c.claimed,
+                                       "numeric": worst_c.numeric or worst_c.derived, "digits": worst_c.digits}
     res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
                    + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))
     return res
+
+
+def _value_size(v) -> float:
+    """How hard a parameter value is to read and re-run: its digits, plus its distance from 1 in decades."""
+    text = str(v)
+    n = sum(ch.isdigit() for ch in text)
+    try:
+        x = abs(float(sp.Rational(text))) if "," not in text and "(" not in text else 1.0
+    except (TypeError, ValueError, ZeroDivisionError):
+        x = 1.0
+    return n + (abs(math.log10(x)) if x > 0 and math.isfinite(x) else 0.0)
+
+
+def point_simplicity(params: dict) -> float:
+    """Sort key of a parameter point: smaller is simpler (few digits, magnitudes near 1).
+
+    >>> point_simplicity({"eps": "1", "alpha": "3"}) < point_simplicity({"eps": "1/1000", "alpha": "1000"})
+    True
+    """
+    return sum(_value_size(v) for v in params.values())
 
 
 def _bound_certificate(claim, res, pt):
@@ -517,24 +568,43 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
         res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
         res.counterexample = None
         return res
-    cert = _bound_certificate(claim, res, pt)
-    if cert is None:
-        # any violating point is a counterexample: try the others (worst first) for one that certifies
-        bad = [p for s_, p in sorted(slacks, key=lambda t: t[0]) if violated(claim.kind, s_, res.dps) and p != pt]
-        for p in bad[:4]:
-            c = _bound_certificate(claim, res, p)
-            if c is not None:
+    worst_pt, worst_slack = pt, slack
+    bad = []
+    for s_, p in sorted(slacks, key=lambda t: point_simplicity({k: str(v) for k, v in t[1].items()})):
+        if violated(claim.kind, s_, res.dps) and p not in bad:
+            bad.append(p)
+    cert = None
+    # the simplest violating points first: the headline counterexample is the simplest one that certifies
+    for p in bad[:6]:
+        c = _bound_certificate(claim, res, p)
+        if c is not None:
+            cert = c
+            if p != pt:
                 with mp.workdps(res.dps + 10):
                     cla, der, num = _values_at(claim, derived, claimed, p)
                     ref = num if num is not None else der
                     slack = _slack(claim.kind, cla, ref)
-                pt, cert = p, c
+                pt = p
                 where = ", ".join(f"{k}={v}" for k, v in pt.items())
-                break
+            break
+    if cert is None and bad and bad[0] != pt:
+        p = bad[0]
+        with mp.workdps(res.dps + 10):
+            cla, der, num = _values_at(claim, derived, claimed, p)
+            ref = num if num is not None else der
+            slack = _slack(claim.kind, cla, ref)
+        pt = p
+        where = ", ".join(f"{k}={v}" for k, v in pt.items())
     res.status = "refuted"
     res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
                           "derived": mp_str(der, res.dps) if der is not None else None, "numeric": mp_str(ref, res.dps),
                           "relative_slack": mp_str(slack, 6), "certified": cert is not None,
-                          "certificate": cert or "not certified"}
+                          "certificate": cert or ("not certified: " + ("the quantity has no closed form and the claim "
+                                                                      "has no certificate hook" if res.derived_expr is None
+                                                                      and claim.certify is None else
+                                                                      "ball arithmetic could not separate the two sides"))}
+    if pt != worst_pt:
+        res.counterexample["worst"] = {"params": {k: str(v) for k, v in worst_pt.items()},
+                                       "relative_slack": mp_str(worst_slack, 6)}
     res.message = f"the bound ${rel}$ fails at {where}: quantity {mp_str(ref, 12)}, bound {mp_str(cla, 12)}"
     return res
