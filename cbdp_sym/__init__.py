@@ -16,7 +16,7 @@ Every sub-module is importable as a module (``import cbdp_sym.restricted as R``)
 shadows one.
 """
 from .calculus import decide_positive, integrate_split, maximize
-from .claims import Claim, Param
+from .claims import Claim, Param, Reading
 from .distributions import Laplace, Normal, Product
 from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
@@ -26,6 +26,8 @@ from .restricted import restricted as restricted_divergence
 from .restricted import restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
+from .verdict import Status, relative_slack
+from .findings import Finding
 
 __version__ = "0.2.0"
 

@@ -146,12 +146,15 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
 
     ``suffix`` goes into the appendices' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
     """
+    from .findings import paper_findings
     from .report import audit_json, commit_epoch, compile_pdf, latexmk_available, render
 
     out.mkdir(parents=True, exist_ok=True)
     json_path = json_path or out / "audit.json"
     json_path.parent.mkdir(parents=True, exist_ok=True)
-    json_path.write_text(audit_json(results, dps), encoding="utf-8")
+    findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key])
+                for key, paper in registry.papers.items()}
+    json_path.write_text(audit_json(results, dps, [f for fs in findings.values() for f in fs]), encoding="utf-8")
     written = [json_path]
     problems = []
     cov = registry.coverage()
@@ -160,7 +163,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         if not mine:
             continue
         body_name = f"appendix-{key}{suffix}-body"
-        standalone, body = render(paper, mine, dps, cov[key][:2], body_name)
+        standalone, body = render(paper, mine, dps, cov[key][:2], body_name, findings[key])
         from .report import figures_of
 
         for fig in figures_of(mine):

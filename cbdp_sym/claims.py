@@ -36,6 +36,7 @@ from typing import Callable
 import sympy as sp
 
 from .errors import ParameterError
+from .findings import ERROR_KINDS
 from .numbers import parse_number
 
 KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited", "check")
@@ -123,6 +124,22 @@ class Param:
         return value
 
 
+@dataclass(frozen=True)
+class Reading:
+    """Another plausible reading of a claim's printed statement.
+
+    ``claimed`` builds the SymPy form of this reading (like :attr:`Claim.claimed`), ``statement`` is its
+    LaTeX, ``seeds`` says which extraction supports it (e.g. "seed 002 (arXiv LaTeX source)"), and
+    ``name`` is a short label ("superscript restored", "+ sign").  The claim's own ``claimed`` is the
+    literal reading.
+    """
+
+    name: str
+    claimed: Callable
+    statement: str = ""
+    seeds: str = ""
+
+
 @dataclass
 class Claim:
     """One statement of a paper, audited by :func:`cbdp_sym.verify.audit_claim`."""
@@ -148,6 +165,10 @@ class Claim:
     timeout: float = 120.0
     check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
     figures: tuple = ()  # Figure objects the claim reads (computed first, in parallel, by the audit)
+    # other plausible readings of the printed text (a garbled extraction, a vague word): each is audited
+    # like the printed form; the claim is refuted only when every plausible reading fails, and
+    # ``ambiguous`` when their verdicts differ (see :class:`Reading`)
+    readings: tuple = ()
     # a corrected statement the derivation supports, audited the same way and shown next to the printed one
     corrected: Callable | None = None
     corrected_statement: str = ""
@@ -162,11 +183,16 @@ class Claim:
     certify: Callable | None = None
     search_dps: int = 20
     tags: tuple = ()
+    # a refutation's kind ("result", "proof-step", "typo", "reading"; see cbdp_sym.findings); by default
+    # "proof-step" for IDs that name a proof's chain or step, "result" otherwise
+    error_kind: str | None = None
     source: str = ""  # set by the registry: paper folder / module file
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+        if self.error_kind is not None and self.error_kind not in ERROR_KINDS:
+            raise ValueError(f"{self.id}: error_kind must be one of {ERROR_KINDS}, got {self.error_kind!r}")
 
     @property
     def audited(self) -> bool:

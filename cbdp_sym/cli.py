@@ -254,7 +254,7 @@ def cmd_eval(reg, args):
     return 0
 
 
-_BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.verify._slack's
+_BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.verdict.relative_slack
     "upper": ("quantity <= bound", "(bound - quantity) / |bound|"),
     "strict-upper": ("quantity < bound", "(bound - quantity) / |bound|"),
     "lower": ("quantity >= bound", "(quantity - bound) / |bound|"),
@@ -264,13 +264,14 @@ _BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.ve
 def _verdict_at(claim, claimed, derived, numeric, dps):
     """The verdict at one point, as the audit would judge it there: ``(json fields, lines to print)``.
 
-    The quantity is the numeric definition (the derived form when there is none); identities agree at
-    ``dps - 5`` digits; a bound's relative slack is :func:`cbdp_sym.verify._slack` (positive when it holds).
+    The quantity is the numeric definition (the derived form when there is none); the tolerance, the
+    relative slack (positive when the bound holds) and the violation rule are the audit's own
+    (:mod:`cbdp_sym.verdict`).
     """
     from .numbers import digits, mp_str
-    from .verify import _slack
+    from .verdict import agrees, identity_digits, relative_slack, violated as is_violated
 
-    tol = dps - 5
+    tol = identity_digits(dps)
     ref, ref_name = (numeric, "numeric") if numeric is not None else (derived, "derived")
     out = {"kind": claim.kind, "verdict": None}
     lines = []
@@ -289,9 +290,8 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
         if claimed is None or ref is None:
             lines.append(f"{claim.kind} bound: no verdict (the claimed side or the quantity is missing)")
             return out, lines
-        slack = _slack(claim.kind, claimed, ref)
-        strict = claim.kind == "strict-upper"
-        violated = slack <= 0 if strict else slack < -mp.mpf(10) ** (-tol)
+        slack = relative_slack(claim.kind, claimed, ref)
+        violated = is_violated(claim.kind, slack, dps)
         out.update(verdict="violated" if violated else "holds", relation=relation,
                    sides={"quantity": ref_name, "bound": "claimed"}, relative_slack=mp_str(slack, 6),
                    slack_definition=definition)
@@ -306,9 +306,10 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
             lines.append("identity: no verdict (nothing to compare at this point)")
             return out, lines
         d = dig(ref, other)
-        out.update(verdict="agrees" if d >= tol else "differs", digits=d)
+        ok = agrees(d, dps)
+        out.update(verdict="agrees" if ok else "differs", digits=d)
         lines.append(f"identity: {other_name} vs {ref_name} agree to {d:g} digits: "
-                     + (f"agrees at this point (>= {tol})" if d >= tol else f"DIFFERS at this point (< {tol})"))
+                     + (f"agrees at this point (>= {tol})" if ok else f"DIFFERS at this point (< {tol})"))
     else:
         lines.append(f"a {claim.kind} claim: no verdict at a single point (`cbdp-sym audit {claim.id}` gives it)")
     return out, lines

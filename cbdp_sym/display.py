@@ -204,6 +204,12 @@ def result_markdown(r) -> str:
         out.append("")
     if r.steps:
         out += [f"derivation: {len(r.steps)} steps (`result.derivation` shows them)", ""]
+    if getattr(r, "error_kind", None):
+        out += [f"error kind: {r.error_kind}", ""]
+    for rd in getattr(r, "readings", None) or []:
+        out += [f"- reading {_md_prose(rd.get('name', ''))}: **{rd.get('status')}**: {_md_prose(rd.get('message', ''))}"]
+    if getattr(r, "readings", None):
+        out.append("")
     if r.corrected is not None:
         out += [f"corrected statement: **{r.corrected.status}**: {_md_prose(r.corrected.message)}", ""]
     return "\n".join(out)

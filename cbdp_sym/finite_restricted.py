@@ -57,6 +57,7 @@ import sympy as sp
 
 from .errors import ParameterError
 from .numbers import mp_str
+from .verdict import relative_slack
 
 try:
     import flint
@@ -1475,14 +1476,8 @@ def budgeted_search(evaluate, sample, perturb, budget: int, seed: int, explore: 
 
 # -- structural claims on instance families ---------------------------------------------------------------
 def rel_slack(bound, value):
-    """Signed relative slack ``(bound - value)/max(|bound|, |value|)`` of ``value <= bound`` (positive: holds)."""
-    bound, value = mp.mpf(bound), mp.mpf(value)
-    if mp.isinf(bound) and bound > 0:
-        return mp.mpf(1) if not (mp.isinf(value) and value > 0) else mp.mpf(0)
-    if mp.isinf(value) and value > 0:
-        return -mp.inf
-    den = max(abs(bound), abs(value))
-    return (bound - value) / den if den else mp.mpf(0)
+    """Signed relative slack of ``value <= bound`` (positive: holds): :func:`cbdp_sym.verdict.relative_slack`."""
+    return relative_slack("upper", bound, value)
 
 
 def _equal_within(out: dict, tol):
