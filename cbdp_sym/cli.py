@@ -158,7 +158,7 @@ def cmd_audit(reg, args):
     # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
     suffix = "-subset" if args.ids else ""
     json_path = args.json or args.out / f"audit{suffix}.json"
-    progress = tty_progress(sys.stderr) if sys.stderr.isatty() else terminal_progress()
+    progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
     results = run(claims, args.dps, args.jobs, progress)
     written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                       suffix=suffix)
@@ -178,6 +178,20 @@ def cmd_audit(reg, args):
     if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
         return 1
     return 0
+
+
+def _is_terminal(stream) -> bool:
+    """A terminal that can show a progress bar: a TTY with a known size (a pseudo-terminal of size 0,
+    as some CI runners allocate, gets plain lines: tqdm draws nothing there)."""
+    import os
+
+    try:
+        if not stream.isatty():
+            return False
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return size.lines > 1 and size.columns >= 40
 
 
 def _plain(x):

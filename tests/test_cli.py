@@ -198,3 +198,36 @@ def test_eval_of_a_false_identity(capsys):
     assert main(["--path", str(FIXTURES / "mutants"), "eval", "MUT-T8-SIGN", "--at", "eps=1", "--dps", "20", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["kind"] == "identity" and doc["verdict"] == "differs" and doc["digits"] < 15
+
+
+def test_audit_on_a_terminal_draws_a_bar(tmp_path):
+    """stderr on a pseudo-terminal of 30 x 100: a tqdm bar with [elapsed<remaining]; of size 0: plain lines."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    def run_on_pty(rows, cols):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        proc = subprocess.Popen([sys.executable, "-m", "cbdp_sym", "audit", "CBDP-T8", "--dps", "20", "--no-pdf",
+                                 "--jobs", "1", "--out", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not data:
+                break
+            chunks.append(data)
+        assert proc.wait(timeout=600) == 0
+        os.close(master)
+        return b"".join(chunks).decode(errors="replace")
+
+    text = run_on_pty(30, 100)
+    assert "claims 100%|" in text and "1/1 [" in text and "<00:00]" in text and "[  1/1]" not in text
+    text = run_on_pty(0, 0)
+    assert "[  1/1] CBDP-T8" in text and "%|" not in text
