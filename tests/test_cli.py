@@ -231,3 +231,18 @@ def test_audit_on_a_terminal_draws_a_bar(tmp_path):
     assert "claims 100%|" in text and "1/1 [" in text and "<00:00]" in text and "[  1/1]" not in text
     text = run_on_pty(0, 0)
     assert "[  1/1] CBDP-T8" in text and "%|" not in text
+
+
+def test_provenance_commit_for_every_kind_of_install(monkeypatch):
+    """A checkout reads git; a built copy reports the commit recorded at build time; else 'unknown', plainly."""
+    import types
+
+    from cbdp_sym import report
+
+    assert len(report.source_commit().split()[0]) == 40  # this checkout
+    monkeypatch.setattr(report, "_git", lambda args, cwd: None)  # as if there were no git checkout
+    monkeypatch.setitem(sys.modules, "cbdp_sym._build_info", types.SimpleNamespace(COMMIT="0123abc"))
+    assert report.source_commit() == "0123abc (recorded at build time)"
+    assert ("commit", "0123abc (recorded at build time)") in report.provenance(20)
+    monkeypatch.setitem(sys.modules, "cbdp_sym._build_info", types.SimpleNamespace(COMMIT=None))
+    assert report.source_commit().startswith("unknown (")
