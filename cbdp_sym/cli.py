@@ -282,17 +282,19 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
     relative slack (positive when the bound holds) and the violation rule are the audit's own
     (:mod:`cbdp_sym.verdict`).
     """
-    from .numbers import digits, mp_str
+    from .numbers import digits, established, mp_str
     from .verdict import agrees, identity_digits, relative_slack, violated as is_violated
 
     tol = identity_digits(dps)
     ref, ref_name = (numeric, "numeric") if numeric is not None else (derived, "derived")
     out = {"kind": claim.kind, "verdict": None}
     lines = []
+    est = established(numeric)  # agreement is never claimed beyond what the numeric side established
+    cap = dps + 10 if est is None else min(dps + 10, est)
 
     def dig(a, b):
         d = digits(a, b)
-        return float(dps + 10) if mp.isinf(d) else float(min(round(float(d), 1), dps + 10))
+        return float(cap) if mp.isinf(d) else float(min(round(float(d), 1), cap))
 
     if numeric is not None and derived is not None:
         out["digits_derived"] = dig(numeric, derived)
@@ -315,15 +317,22 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
         lines.append(f"relative slack {definition} = {mp_str(slack, 6)}: "
                      + ("VIOLATED at this point" if violated else "holds at this point"))
     elif claim.kind == "identity":
-        other, other_name = (claimed, "claimed") if claimed is not None else (derived, "derived")
-        if other is None or ref is None or other is ref:
+        # claimed vs the quantity; with nothing printed, the derived form vs the numeric definition
+        other, other_name = (claimed, "claimed") if claimed is not None else (
+            (derived, "derived") if numeric is not None else (None, ""))
+        if other is None or ref is None:
             lines.append("identity: no verdict (nothing to compare at this point)")
             return out, lines
         d = dig(ref, other)
         ok = agrees(d, dps)
-        out.update(verdict="agrees" if ok else "differs", digits=d)
-        lines.append(f"identity: {other_name} vs {ref_name} agree to {d:g} digits: "
-                     + (f"agrees at this point (>= {tol})" if ok else f"DIFFERS at this point (< {tol})"))
+        short = not ok and ref is numeric and est is not None and est < tol and d >= est - 1
+        out.update(verdict="agrees" if ok else ("inconclusive" if short else "differs"), digits=d)
+        if short:
+            lines.append(f"identity: inconclusive at this point: the numeric side established only {est} digits "
+                         f"(agreeing to all of them), fewer than the {tol} an identity needs")
+        else:
+            lines.append(f"identity: {other_name} vs {ref_name} agree to {d:g} digits: "
+                         + (f"agrees at this point (>= {tol})" if ok else f"DIFFERS at this point (< {tol})"))
     else:
         lines.append(f"a {claim.kind} claim: no verdict at a single point (`cbdp-sym audit {claim.id}` gives it)")
     return out, lines

@@ -246,3 +246,22 @@ def test_provenance_commit_for_every_kind_of_install(monkeypatch):
     assert ("commit", "0123abc (recorded at build time)") in report.provenance(20)
     monkeypatch.setitem(sys.modules, "cbdp_sym._build_info", types.SimpleNamespace(COMMIT=None))
     assert report.source_commit().startswith("unknown (")
+
+
+def test_eval_verdict_respects_the_digits_the_numeric_side_established():
+    """As in the audit: an identity whose numeric side established fewer digits than the tolerance, and agrees
+    to all of them, is inconclusive at the point, not refuted; a plain disagreement differs."""
+    from types import SimpleNamespace
+
+    import mpmath as mp
+
+    from cbdp_sym.cli import _verdict_at
+    from cbdp_sym.numbers import Estimate
+
+    ident = SimpleNamespace(kind="identity")
+    with mp.workdps(60):
+        close = mp.pi + mp.mpf(10) ** -20
+        assert _verdict_at(ident, mp.pi, None, Estimate(close, 20), 50)[0]["verdict"] == "inconclusive"
+        assert _verdict_at(ident, mp.pi, None, close, 50)[0]["verdict"] == "differs"
+        assert _verdict_at(ident, mp.pi, None, +mp.pi, 50)[0]["verdict"] == "agrees"
+        assert _verdict_at(ident, None, mp.pi, None, 50)[0]["verdict"] is None
