@@ -145,10 +145,10 @@ class Claim:
     """One statement of a paper, audited by :func:`cbdp_sym.verify.audit_claim`."""
 
     id: str
-    paper: str
-    label: str
-    kind: str
-    statement: str  # LaTeX of the statement as printed
+    paper: str = ""  # the paper's key; by default the folder the registry found the claim in
+    label: str = ""
+    kind: str = "identity"
+    statement: str = ""  # LaTeX of the statement as printed
     params: list = field(default_factory=list)
     derive: Callable | None = None
     claimed: Callable | None = None
