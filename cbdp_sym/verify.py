@@ -258,6 +258,12 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res.tables = list(out.get("tables", []))
         res.error_kind = out.get("error_kind")
         res.readings = list(out.get("readings", []))
+        cx = res.counterexample
+        if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
+            # every refutation says whether it is certified, and why not
+            res.counterexample = dict(cx, certified=False, certificate=(
+                "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
+                "figures and prose claims have no ball-arithmetic hook); re-run the instance with `cbdp-sym eval`"))
         if res.readings:
             _combine_readings(res)
         return res
