@@ -263,7 +263,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
             # every refutation says whether it is certified, and why not
             res.counterexample = dict(cx, certified=False, certificate=(
                 "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
-                "figures and prose claims have no ball-arithmetic hook); re-run the instance with `cbdp-sym eval`"))
+                "figures and prose claims have no ball-arithmetic hook)"))
         if res.readings:
             _combine_readings(res)
         return res
