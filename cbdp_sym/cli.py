@@ -47,6 +47,9 @@ def _parser():
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    n = sub.add_parser("new", help="write a paper folder with one claim of each common shape, ready to audit")
+    n.add_argument("key", metavar="PAPER", help="the paper's key (letters, digits, _), e.g. mypaper")
+    n.add_argument("--title", default=None, help="the paper's title")
     s = sub.add_parser("show", help="print a claim's derivation step by step")
     s.add_argument("id", metavar="ID")
     e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
@@ -127,6 +130,17 @@ def cmd_restricted(reg, args):
             print(f"  second method agrees to {out['second_method_digits']} digits")
         for n in out["notes"]:
             print(f"  note: {n}")
+    return 0
+
+
+def cmd_new(args):
+    from .scaffold import _prefix, new_paper
+
+    root = Path(args.path[-1]) if args.path else Path("derivations")
+    folder = new_paper(args.key, root, args.title)
+    print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
+    pre = _prefix(args.key)
+    print(f"audit it with: cbdp-sym --path {root} audit --out reports-{args.key} {pre}-T1 {pre}-B1 {pre}-B2")
     return 0
 
 
@@ -342,6 +356,8 @@ def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.cmd == "new":
+            return cmd_new(args)
         from .registry import Registry
 
         reg = Registry(args.path)

@@ -185,6 +185,29 @@ def _combine_readings(res) -> None:
         res.status = Status.REFUTED.value
 
 
+def with_readings(literal, *others):
+    """A ``check`` over several readings of a printed statement (the shape of a ``reading`` claim).
+
+    ``literal`` is ``(name, check)`` for the text as printed; each of ``others`` is ``(name, check, seeds)``
+    with ``seeds`` saying which extraction supports it.  Every reading is audited; the engine then makes
+    the claim ``refuted`` only when every reading fails and ``ambiguous`` when their verdicts differ.
+    The literal reading's evidence (checks, tables, counterexample) is the claim's; the others' tables follow.
+    """
+    def check(dps):
+        out = dict(literal[1](dps))
+        rows = [{"name": literal[0], "status": out["status"], "message": out["message"], "seeds": "", "literal": True}]
+        tables = list(out.get("tables", []))
+        for name, fn, seeds in others:
+            o = fn(dps)
+            rows.append({"name": name, "status": o["status"], "message": o["message"], "seeds": seeds})
+            tables.extend(o.get("tables", []))
+        out["readings"], out["tables"] = rows, tables
+        return out
+
+    check.__qualname__ = "with_readings_" + getattr(literal[1], "__qualname__", "check")
+    return check
+
+
 def derive(claim: Claim):
     """Run the claim's derivation; returns ``(expr, steps)``."""
     with recording() as tape:
@@ -253,6 +276,12 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res.tables = list(out.get("tables", []))
         res.error_kind = out.get("error_kind")
         res.readings = list(out.get("readings", []))
+        cx = res.counterexample
+        if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
+            # every refutation says whether it is certified, and why not
+            res.counterexample = dict(cx, certified=False, certificate=(
+                "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
+                "figures and prose claims have no ball-arithmetic hook)"))
         if res.readings:
             _combine_readings(res)
         return res

@@ -524,11 +524,19 @@ def _l1_tv(dps):
                       f"eps < {mp_str(e0, 8)} (root of e^eps - 1 = 2 eps^2), and so does ||P-Q||_1 <= 2 eps^2 itself "
                       f"(randomized response: ||P-Q||_1 = 2 tanh(eps/2) ~ eps); with 2 eps (what makes eps ||P-Q||_1 <= "
                       f"2 eps^2 in (3) and gives Lemma 1's 2 alpha eps^2) every inequality holds. Details: " + out["message"])[:1400]
+    first = "refuted" if r1["status"] == "refuted" else r1["status"]
+    out["readings"] = [
+        {"name": "min(2, e^eps - 1) <= 2 eps^2 (the extraction's '2 eps 2' as a square)", "literal": True, "seeds": "",
+         "status": "refuted" if "refuted" in (first, r2["status"]) else r2["status"], "message": r2["message"][:300]},
+        {"name": "<= 2 eps (what the proof of Lemma 1 needs)", "seeds": "seed 003 (PDF text) reads '2 eps 2'",
+         "status": "refuted" if "refuted" in (first, r3["status"]) else ("holds" if r3["status"] == "holds" and
+                                                                      first == "holds" else r3["status"]),
+         "message": r3["message"][:300]}]
     return out
 
 
 L1_TV = Claim(
-    id="RDP-L1-TV", paper="rdp", label="Proof of Lemma 1: ||P - Q||_1 <= min(2, e^eps - 1) <= 2 eps^2", kind="check",
+    id="RDP-L1-TV", error_kind="reading", paper="rdp", label="Proof of Lemma 1: ||P - Q||_1 <= min(2, e^eps - 1) <= 2 eps^2", kind="check",
     statement=r"\|P-Q\|_1=\int\min(P,Q)\left(\frac{\max(P,Q)}{\min(P,Q)}-1\right)dx\le\min(2,e^{\epsilon}-1)\le2\epsilon^2",
     check=cached_check(_l1_tv), where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,),
     notes="The extraction reads '2 eps 2' (the superscript flattened: 2 eps^2); the proof needs 2 eps. Both readings are audited.")
@@ -556,7 +564,7 @@ def _l1_proof(dps):
 
 
 L1_PROOF = Claim(
-    id="RDP-L1-PROOF", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)", kind="check",
+    id="RDP-L1-PROOF", error_kind="proof-step", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)", kind="check",
     statement=r"\text{``Plugging the bound on }\|P-Q\|_1\text{ into (3) completes the proof. The claim for }\alpha=1\text{ follows by continuity.''}",
     check=cached_check(_l1_proof), where="Sec. V, proof of Lemma 1", seed=SEED)
 

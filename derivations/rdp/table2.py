@@ -164,7 +164,14 @@ def _rr_inf_allp(dps):
     finally:
         flint.ctx.prec = old
     status = "refuted" if bad else "verified"
-    return {"status": status, "checks": checks,
+    bad_used = [pv for pv in bad if sp.Rational(pv) > sp.Rational(1, 2)]
+    readings = [{"name": "for every p in (0, 1)", "literal": True, "seeds": "", "status": status,
+                 "message": f"fails at p in {{{', '.join(bad)}}}" if bad else "holds at every grid point"},
+                {"name": "for the p > 1/2 the paper uses (51%, 52%)", "seeds": "",
+                 "status": "refuted" if bad_used else "verified",
+                 "message": "the printed cell is the derived D_oo at every grid point with p > 1/2" if not bad_used
+                 else f"fails at p in {{{', '.join(bad_used)}}}"}]
+    return {"status": status, "checks": checks, "readings": readings,
             "counterexample": {"p": "1/3", "printed log(p/(1-p))": "-log 2", "D_oo": "log 2", "certified": True,
                                "certificate": cert} if bad else None,
             "tables": [{"title": "The DP column of randomized response for every p",
@@ -510,7 +517,7 @@ def _gau_std(dps):
 
 
 GAU_STD = Claim(
-    id="RDP-GAU-STD", paper="rdp", label="Sec. VI-C: 'N(0, sigma^2) ... with standard deviation sigma^2'", kind="check",
+    id="RDP-GAU-STD", error_kind="typo", paper="rdp", label="Sec. VI-C: 'N(0, sigma^2) ... with standard deviation sigma^2'", kind="check",
     statement=r"\text{``}\mathcal{N}(0,\sigma^2)\text{ is normally distributed random variable with standard deviation }\sigma^2\text{ and mean 0.''}",
     check=cached_check(_gau_std), where="Sec. VI-C", seed=SEED, conventions=(GAUC,),
     notes="Catalogued as notation; audited because it is a checkable (and wrong) sentence. The variance is derived "
