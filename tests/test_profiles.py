@@ -163,3 +163,18 @@ def test_cli_profile_json_and_errors(capsys):
         assert err.startswith("cbdp-sym: error:") and len(err.strip().splitlines()) == 1
     assert main(["profile", "--P", "point(0)", "--Q", "normal(1,1)", "--eps", "1"]) == 2
     assert "not comparable" in capsys.readouterr().err
+
+
+def test_a_wrong_profile_is_refuted_not_verified():
+    """Mutant: the Laplace profile with the kink's factor 1/2 dropped must come out refuted."""
+    from cbdp_sym import Claim, Param, audit_claim
+
+    e = sp.Symbol("epsilon", positive=True)
+    c = Claim(id="MUT-PROFILE", paper="toy", label="Laplace profile, a dropped factor", kind="identity", statement="",
+              params=[Param.positive("eps", e, ("1/10", "1/2")), Param.positive("b", b, ("2", "3"))],
+              claimed=lambda: 1 - sp.exp(e - 1 / b),
+              derive=lambda: profile_sym(Laplace(0, b), Laplace(1, b), e),
+              numeric=lambda p: profile_mp(Laplace(0, p["b"]), Laplace(1, p["b"]), p["eps"]))
+    res = audit_claim(c, dps=30)
+    assert res.status == "refuted"
+    assert all(ch.digits_derived >= 25 for ch in res.checks)  # the derivation itself agrees with the definition
