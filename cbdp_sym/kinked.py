@@ -148,8 +148,9 @@ def _cell_integral(qpiece, Lpiece, fpiece, t, a, b):
     integrand = sp.powsimp(sp.expand(sp.powsimp(integrand)))
     if integrand == 0:
         return sp.Integer(0), []
-    return integrate_split(integrand, X, a, b, lhs=sp.Integral(sp.Symbol("q") * sp.Function("f")(sp.Symbol("r")), (X, a, b)),
-                           note="the formula of $f$ that holds on this cell")
+    return integrate_split(integrand, X, a, b,
+                           lhs=Tex(r"\int_{%s}^{%s} q(x)\, f\!\left(\tfrac{p(x)}{q(x)}\right) dx" % (latex(a), latex(b))),
+                           note="on this cell, with the formula of $f$ that holds there")
 
 
 def _continuous(f, t, P, Q, lhs):
@@ -184,8 +185,7 @@ def _continuous(f, t, P, Q, lhs):
                         if r != oo and _sign(r - x0, assumed) <= 0:
                             continue
                         cuts.append(x0)
-            if len(cuts) > 1:
-                cuts = sorted(set(cuts), key=lambda c: 0)  # ordered below
+            if len(cuts) > 1:  # (two crossings: a quadratic log-ratio) ordered by decided signs
                 ordered = [cuts[0]]
                 for c in cuts[1:]:
                     i = 0
