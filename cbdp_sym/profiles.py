@@ -25,14 +25,12 @@
 """
 from __future__ import annotations
 
-import functools
-
 import mpmath as mp
 import sympy as sp
 
-from .distributions import Distribution, Finite, Normal, Product
+from .distributions import Distribution, Finite, Product
 from .divergences import T, Generator, f_divergence
-from .errors import CbdpError, DerivationError, ParameterError
+from .errors import DerivationError, ParameterError
 from .numbers import digits as _digits
 from .numbers import to_mpf
 from .tape import Tex, cached_derivation, record
@@ -409,7 +407,7 @@ def _derived_safe(P, Q, seconds=60):
     try:
         with time_limit(seconds, "deriving the profile"):
             return profile_sym(P, Q, EPS)
-    except (DerivationError, NotImplementedError, TypeError, ValueError) as exc:  # noqa: F841 - reported as null
+    except (DerivationError, NotImplementedError, TypeError, ValueError):  # no closed form: reported as null
         return None
 
 

@@ -19,7 +19,7 @@ from cbdp_sym.conversions import eps_from_curve
 from cbdp_sym.instances import cached_check
 from cbdp_sym.instances import disk_cached_derivation as cached_derivation
 from cbdp_sym.mechanisms import max_divergence, renyi_curve
-from cbdp_sym.numbers import digits, mp_str
+from cbdp_sym.numbers import mp_str
 from cbdp_sym.profiles import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym.symbols import alpha
 from cbdp_sym.tape import recording
