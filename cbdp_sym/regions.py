@@ -193,9 +193,15 @@ def region_table(region) -> dict | None:
     for e in region["params"]:
         if "skipped" in e:
             continue
-        bnd = "; ".join(f"{b['value']} ({'certified' if b['certified'] else 'not certified'})" for b in e["boundaries"]) or "--"
+        def short(x):
+            with mp.workdps(20):
+                return mp.nstr(mp.mpf(x), 10)
+
+        bnd = "; ".join(f"{short(b['value'])} ({'certified' if b['certified'] else 'not certified'})"
+                        for b in e["boundaries"]) or "--"
+        a, z = (t.strip() for t in e["fails_on"].strip("()").split(","))
         rows.append([e["param"], ", ".join(f"{k}={v}" for k, v in e["fixed"].items()) or "--",
-                     e["fails_on"] + " (" + ", ".join(e["ends"]) + ")", bnd])
+                     f"from {short(a)} ({e['ends'][0]}) to {short(z)} ({e['ends'][1]})", bnd])
     if not rows:
         return None
     return {"title": "Failure region around the counterexample (each parameter with the others fixed)",
