@@ -54,6 +54,10 @@ def _curve_fn(mech, value):
     return curve
 
 
+def _delta_short(d):
+    return "1e-%d" % round(-mp.log10(mp.mpf(sp.Rational(d))))
+
+
 def _delta_text(d):
     return "10^{-%d}" % round(-mp.log10(mp.mpf(sp.Rational(d))))
 
@@ -78,7 +82,8 @@ def _check(dps):
                 if status and method == "mironov":
                     below.append(f"{label} delta={d}")
                 rows.append((label, _delta_text(d), name, val, exact, status))
-                checks.append(Check({"mechanism": label.replace("$", "").replace("\\", ""), "delta": d, "conversion": method},
+                checks.append(Check({"mech": f"{mech} {value}", "delta": _delta_short(d),
+                                     "conv": {"mironov": "Prop3", "improved": "CKS"}[method]},
                                     claimed=mp_str(val, dps), derived=mp_str(exact, dps), numeric=mp_str(ex["numeric"], dps),
                                     digits=float(min(dg, dps + 10)) if dg is not None else None,
                                     digits_derived=float(min(dg, dps + 10)) if dg is not None else None,

@@ -124,8 +124,9 @@ def _verdict(keys, what, dps):
             tab.append((row["label"] + f", $\\rho = {mp.nstr(row['rho'], 6)}$", _delta_text(row["delta"]), row["name"], val,
                         exact, "below exact: unsound" if low else ""))
             if mine:
-                checks.append(Check({"mechanism": row["label"].replace("$", "").replace("\\", ""), "delta": row["delta"],
-                                     "conversion": row["key"], "rho": mp_str(row["rho"], 20)},
+                checks.append(Check({"mech": f"{row['mech']} {row['value']}",
+                                     "delta": "1e-%d" % round(-mp.log10(mp.mpf(sp.Rational(row["delta"])))),
+                                     "conv": row["key"], "rho": mp.nstr(row["rho"], 6)},
                                     claimed=mp_str(val, dps), derived=mp_str(exact, dps), numeric=mp_str(ex["numeric"], dps),
                                     digits=float(min(dg, dps + 10)) if dg else None,
                                     digits_derived=float(min(dg, dps + 10)) if dg else None,
