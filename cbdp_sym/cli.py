@@ -31,6 +31,11 @@ def _parser():
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    a.add_argument("--heading", choices=("section", "subsection", "subsubsection"), default="section",
+                   help="sectioning level of the appendix and supplement bodies (default section)")
+    a.add_argument("--label-prefix", type=_label_prefix, default="cbdpsym", metavar="PFX",
+                   help="prefix of every \\label in the bodies: PFX:claim:<ID>, PFX:finding:<ID>, PFX:fig:<ID> "
+                        "(default cbdpsym)")
     s = sub.add_parser("show", help="print a claim's derivation step by step")
     s.add_argument("id", metavar="ID")
     e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
@@ -131,6 +136,15 @@ def cmd_list(reg, args):
     return 0
 
 
+def _label_prefix(text: str) -> str:
+    import re
+
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9.:+-]*", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: a label prefix is a letter followed by letters, digits, '.', ':', "
+                                         "'+' or '-'")
+    return text
+
+
 def cmd_audit(reg, args):
     from . import cache
     from .audit import run, summary_table, terminal_progress, write_reports
@@ -140,7 +154,8 @@ def cmd_audit(reg, args):
         cache.set_enabled(False)
     claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
     results = run(claims, args.dps, args.jobs, terminal_progress())
-    written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf)
+    written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf,
+                                      heading=args.heading, label_prefix=args.label_prefix)
     print(summary_table(results))
     print()
     for w in written:

@@ -57,3 +57,252 @@ def latex(expr) -> str:
     if isinstance(expr, str):
         return expr
     return _PRINTER.doprint(sp.sympify(expr))
+
+
+# -- numbers and values in reports -----------------------------------------------------------------
+_NUM = __import__("re").compile(r"^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
+_RAT = __import__("re").compile(r"^\s*[-+]?\d+\s*/\s*\d+\s*$")
+
+
+def num_tex(value, sig: int = 10) -> str:
+    """A number as LaTeX math (no ``$``): at most ``sig`` significant digits, ``\\times 10^{k}`` for large
+    and small magnitudes, whole numbers without a trailing ``.0``; ``inf`` as ``\\infty``.
+
+    >>> num_tex("218.0"), num_tex("1.0e-5"), num_tex("0.000123456789012345"), num_tex("-2.5e+40")
+    ('218', '10^{-5}', '1.23456789 \\\\times 10^{-4}', '-2.5 \\\\times 10^{40}')
+    >>> num_tex("3.14159265358979323846", 6), num_tex("inf"), num_tex("12345678")
+    ('3.14159', '\\\\infty', '12345678')
+    """
+    import mpmath as mp
+
+    s = str(value).strip()
+    low = s.lower()
+    if low in ("inf", "+inf", "oo", "infinity"):
+        return r"\infty"
+    if low in ("-inf", "-oo", "-infinity"):
+        return r"-\infty"
+    if low == "nan":
+        return r"\mathrm{NaN}"
+    if _RAT.match(s):
+        return s.replace(" ", "")
+    with mp.workdps(max(sig, 15) + 10):
+        v = mp.mpf(s) if not isinstance(value, mp.mpf) else value
+        if v == 0:
+            return "0"
+        if v == int(v) and abs(v) < 10 ** min(sig, 15):
+            return str(int(v))
+        text = mp.nstr(v, sig, min_fixed=-4, max_fixed=6)
+    mant, _, exp = text.partition("e")
+    if "." in mant:
+        mant = mant.rstrip("0").rstrip(".")
+    if not exp:
+        return mant
+    k = int(exp)
+    if mant in ("1", "-1"):
+        return ("-" if mant == "-1" else "") + f"10^{{{k}}}"
+    return f"{mant} \\times 10^{{{k}}}"
+
+
+def is_number(text) -> bool:
+    """True for a decimal number (or inf/nan) written as a string or a number."""
+    s = str(text).strip().lower()
+    return bool(_NUM.match(s) or _RAT.match(s)) or s in ("inf", "-inf", "+inf", "nan")
+
+
+def value_tex(value, sig: int = 10) -> str:
+    """Any value of a report (number, string, list, dict, ``None``) as LaTeX text: numbers in math, no
+    Python representation (``None`` is a dash, a dict is ``key = value`` pairs, a list is comma-separated)."""
+    if value is None:
+        return "--"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)) or is_number(value):
+        return "$" + num_tex(value, sig) + "$"
+    if isinstance(value, dict):
+        return "; ".join(f"{key_tex(k)} $=$ {value_tex(v, sig)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_tex(v, sig) for v in value)
+    from .report import note_tex
+
+    return note_tex(numbers_in_prose(str(value), sig))
+
+
+_NUM_IN_TEXT = __import__("re").compile(r"(?<![\w.$\\^{])([-+]?\d+\.\d+(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+)(?![\w.])")
+
+
+def numbers_in_prose(text: str, sig: int = 10) -> str:
+    """Decimals in prose (outside ``$...$``) rewritten as ``$...$`` mathematics with at most ``sig`` digits.
+
+    >>> numbers_in_prose("slack 1.234567890123456e-5 at alpha=3, v=(1, -2) to >= 22.3 digits")
+    'slack $1.23456789 \\\\times 10^{-5}$ at $\\\\alpha = 3$, $v = (1, -2)$ to $\\\\ge$ $22.3$ digits'
+    """
+    import re
+
+    def assign(m):
+        name, val = m.group(1), m.group(2)
+        kt = key_tex(name)
+        kt = kt[1:-1] if kt.startswith("$") and kt.endswith("$") else r"\text{" + kt + "}"
+        if val.startswith("("):
+            vt = "(" + ", ".join(num_tex(x.strip(), sig) if is_number(x) else x.strip() for x in val[1:-1].split(",")) + ")"
+        else:
+            vt = num_tex(val, sig)
+        return f"${kt} = {vt}$"
+
+    def plain(p):
+        p = _ASSIGN.sub(assign, p)
+        pieces = re.split(r"(\$[^$]*\$)", p)
+        return "".join(q if q.startswith("$") and len(q) > 1 else
+                       _REL_TEXT.sub(lambda m: _REL_TEX[m.group(0)],
+                                     _NUM_IN_TEXT.sub(lambda m: "$" + num_tex(m.group(1), sig) + "$", q))
+                       for q in pieces)
+
+    parts = re.split(r"(\$[^$]*\$)", text)
+    out = []
+    for p in parts:
+        if p.startswith("$") and p.endswith("$") and len(p) > 1:
+            out.append(p)
+        else:
+            out.append(plain(p))
+    return "".join(out)
+
+
+_ASSIGN = __import__("re").compile(
+    r"(?<![\w\\$])([A-Za-z][A-Za-z0-9]*)\s?=\s?(\((?:\s*[-+]?[\d./]+(?:[eE][-+]?\d+)?\s*,)+\s*[-+]?[\d./]+(?:[eE][-+]?\d+)?\s*\)"
+    r"|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:/\d+)?)(?![\w.])")
+_REL_TEX = {"+/-": r"$\pm$", ">=": r"$\ge$", "<=": r"$\le$", "!=": r"$\ne$"}
+_REL_TEXT = __import__("re").compile(r"\+/-|>=|<=|!=")
+
+
+_KEY_NAMES = {"eps": r"$\varepsilon$", "epsilon": r"$\varepsilon$", "alpha": r"$\alpha$", "sigma": r"$\sigma$",
+              "delta": r"$\delta$", "rho": r"$\rho$", "lam": r"$\lambda$", "lambda": r"$\lambda$", "mu": r"$\mu$",
+              "xi": r"$\xi$", "beta": r"$\beta$", "tau": r"$\tau$", "gamma": r"$\gamma$", "omega": r"$\omega$"}
+
+
+def key_tex(name) -> str:
+    """A parameter or field name as text: Greek names as symbols, ``_`` as a space (``n`` stays ``$n$``)."""
+    s = str(name)
+    if s in _KEY_NAMES:
+        return _KEY_NAMES[s]
+    if len(s) == 1 and s.isalpha():
+        return f"${s}$"
+    from .report import tex_escape
+
+    return tex_escape(s.replace("_", " "))
+
+
+def params_tex(params: dict, sig: int = 10) -> str:
+    """A parameter point as math, never cut: ``\\alpha = 3,\\ \\varepsilon = 10^{-3}``."""
+    out = []
+    for k, v in params.items():
+        kt = key_tex(k)
+        kt = kt[1:-1] if kt.startswith("$") and kt.endswith("$") else r"\text{" + kt + "}"
+        vt = num_tex(v, sig) if is_number(v) else (tuple_tex(v, sig) or r"\text{" + value_tex(v, sig) + "}")
+        out.append(f"{kt} = {vt}")
+    return ",\\ ".join(out)
+
+
+_NARROW = None
+
+
+def latex_narrow(expr) -> str:
+    """LaTeX for a narrow column: a long numerator over a short denominator is printed as
+    ``\\frac{1}{b} (a)``, and the result is made breakable (see :func:`breakable`)."""
+    global _NARROW
+    from .tape import Tex
+
+    if isinstance(expr, (Tex, str)):
+        return breakable(latex(expr))
+    if _NARROW is None:
+        _NARROW = CbdpLatexPrinter({"long_frac_ratio": 2})
+    return breakable(_NARROW.doprint(sp.sympify(expr)))
+
+
+_DELIMS = {r"\left(": r"\bigl(", r"\right)": r"\bigr)", r"\left[": r"\bigl[", r"\right]": r"\bigr]",
+           r"\left\{": r"\bigl\{", r"\right\}": r"\bigr\}", r"\left|": r"\bigl|", r"\right|": r"\bigr|",
+           r"\left\|": r"\bigl\|", r"\right\|": r"\bigr\|", r"\left.": "", r"\right.": "",
+           r"\left\lvert": r"\bigl\lvert", r"\right\rvert": r"\bigr\rvert", r"\left\langle": r"\bigl\langle",
+           r"\right\rangle": r"\bigr\rangle", r"\left\lfloor": r"\bigl\lfloor", r"\right\rfloor": r"\bigr\rfloor",
+           r"\left\lceil": r"\bigl\lceil", r"\right\rceil": r"\bigr\rceil"}
+
+
+def breakable(tex: str) -> str:
+    """Inline mathematics that TeX may break inside parentheses: ``\\left( ... \\right)`` (an unbreakable
+    subformula) becomes ``\\bigl( ... \\bigr)``, and braces that only wrap such a group are dropped.
+
+    >>> breakable(r"\\log{\\left(a + b \\right)} + c")
+    '\\\\log\\\\bigl(a + b \\\\bigr) + c'
+    """
+    import re
+
+    # drop braces around a delimited group: {\left( ... \right)}
+    out, i = [], 0
+    while i < len(tex):
+        if tex.startswith("{\\left", i):
+            depth, j = 0, i
+            while j < len(tex):
+                if tex[j] == "{" and (j == 0 or tex[j - 1] != "\\"):
+                    depth += 1
+                elif tex[j] == "}" and tex[j - 1] != "\\":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            inner = tex[i + 1:j]
+            if j < len(tex) and re.search(r"\\right(\)|\]|\\\}|\||\.|\\\||\\rvert|\\rangle|\\rfloor|\\rceil)\s*$", inner) \
+                    and _balanced_left(inner):
+                out.append(inner)
+                i = j + 1
+                continue
+        out.append(tex[i])
+        i += 1
+    tex = "".join(out)
+    for a in sorted(_DELIMS, key=len, reverse=True):
+        tex = tex.replace(a, _DELIMS[a])
+    return tex
+
+
+def _balanced_left(inner: str) -> bool:
+    """True when ``inner`` is one ``\\left ... \\right`` group (its first \\left closes at its end)."""
+    import re
+
+    depth = 0
+    for m in re.finditer(r"\\left(?![a-z])|\\right(?![a-z])", inner):
+        depth += 1 if m.group().startswith("\\left") else -1
+        if depth == 0 and inner[m.end():].strip() and not re.fullmatch(r"\S{1,8}", inner[m.end():].strip()):
+            return False
+    return depth == 0
+
+
+_PLAIN = {r"\alpha": "alpha", r"\varepsilon": "epsilon", r"\epsilon": "epsilon", r"\sigma": "sigma",
+          r"\lambda": "lambda", r"\rho": "rho", r"\delta": "delta", r"\infty": "infinity", r"\mathrm{lin}": "lin",
+          r"\mathrm": "", r"\operatorname": "", r"\log": "log", r"\Pr": "Pr", r"\le": "<=", r"\ge": ">=",
+          r"\mathcal": "", r"\mathbb": "", r"\,": " ", r"\ ": " ", r"\to": "->", r"\min": "min", r"\max": "max",
+          r"\{": "{", r"\}": "}", r"\cdot": "*", r"\times": "x", r"\sqrt": "sqrt", r"\frac": "frac"}
+
+
+def plain_text(tex: str) -> str:
+    """A LaTeX label as plain ASCII-ish text for CSV headers (``$\\alpha$`` -> ``alpha``); commas become
+    semicolons so that the text stays in one CSV field.
+
+    >>> plain_text(r"$(\\mathrm{lin}, \\alpha)$-Rényi, $\\varepsilon = 1$")
+    '(lin; alpha)-Rényi; epsilon = 1'
+    """
+    import re
+
+    t = str(tex)
+    for a in sorted(_PLAIN, key=len, reverse=True):
+        t = t.replace(a, _PLAIN[a])
+    t = re.sub(r"\\([A-Za-z]+)", r"\1", t)
+    t = t.replace("$", "").replace("{", "").replace("}", "").replace(",", ";")
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def tuple_tex(text, sig: int = 10) -> str | None:
+    """``"(1, -2)"`` (a vector of numbers) as math ``(1, -2)``; ``None`` when it is not one."""
+    t = str(text).strip()
+    if not (t.startswith("(") and t.endswith(")")):
+        return None
+    items = [x.strip() for x in t[1:-1].split(",") if x.strip()]
+    if not items or not all(is_number(x) for x in items):
+        return None
+    return "(" + ",\\ ".join(num_tex(x, sig) for x in items) + ")"

@@ -20,7 +20,7 @@ import jinja2
 import mpmath as mp
 import sympy as sp
 
-from .printing import latex
+from .printing import breakable, key_tex, latex, latex_narrow, num_tex, numbers_in_prose, params_tex, value_tex
 from .tape import Tex
 
 _TEX_ESCAPES = {
@@ -46,6 +46,11 @@ def note_tex(text: str) -> str:
     return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
 
 
+def prose(text) -> str:
+    """Prose with ``$...$`` mathematics: numbers trimmed and set as mathematics, the rest escaped."""
+    return note_tex(numbers_in_prose(str(text)))
+
+
 def _env():
     here = Path(__file__).resolve().parent / "templates"
     env = jinja2.Environment(
@@ -59,7 +64,7 @@ def _env():
     env.filters["brk"] = brk
     env.filters["idbrk"] = idbrk
     env.filters["esc"] = tex_escape
-    env.filters["note"] = note_tex
+    env.filters["note"] = prose
     return env
 
 
@@ -136,7 +141,7 @@ def steps_tex(steps) -> str:
     lines = []
     for i, st in enumerate(steps, 1):
         rel = {"=": "=", "<": "<", "": ""}.get(st.rel, st.rel)
-        lines.append(r"\shortintertext{\footnotesize (" + str(i) + ") " + note_tex(st.note) + "}")
+        lines.append(r"\shortintertext{\footnotesize (" + str(i) + ") " + prose(st.note) + "}")
         lines.append(equation_lines(st.lhs, rel, st.rhs) + (r" \\" if i < len(steps) else ""))
     return "\n".join(lines)
 
@@ -186,18 +191,11 @@ def statement_tex(stmt: str) -> str:
 
 
 def _short(value: str | None, n: int = 12) -> str:
+    """A value in a table cell: a number as ``$...$`` with at most ``n`` significant digits and
+    ``\\times 10^{k}``, anything else as text (never a Python representation)."""
     if value is None:
         return "--"
-    if value in ("inf", "-inf", "nan"):
-        return {"inf": r"$\infty$", "-inf": r"$-\infty$", "nan": "NaN"}[value]
-    import mpmath as mp
-
-    with mp.workdps(n + 5):
-        try:
-            v = mp.mpf(value)
-        except (ValueError, TypeError):  # a list of numbers or a word: shown as text
-            return tex_escape(value)
-        return "$" + mp.nstr(v, n, min_fixed=-3, max_fixed=5).replace("e", r"\mathrm{e}") + "$"
+    return value_tex(value, n)
 
 
 # -- provenance --------------------------------------------------------------------------------
@@ -262,8 +260,16 @@ def result_json(r) -> dict:
     return out
 
 
+SCHEMA_VERSION = 1  # audit.json's layout; its JSON Schema is cbdp_sym/schema/audit.schema.json
+
+
+def audit_schema() -> dict:
+    """The JSON Schema of ``audit.json`` (shipped with the package)."""
+    return json.loads((Path(__file__).resolve().parent / "schema" / "audit.schema.json").read_text(encoding="utf-8"))
+
+
 def audit_json(results, dps: int, findings=()) -> str:
-    doc = {"dps": dps, "provenance": dict(provenance(dps)), "findings": [f.as_json() for f in findings],
+    doc = {"schema_version": SCHEMA_VERSION, "dps": dps, "provenance": dict(provenance(dps)), "findings": [f.as_json() for f in findings],
            "claims": [result_json(r) for r in results]}
     return json.dumps(doc, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
 
@@ -275,7 +281,7 @@ def _cell(text) -> str:
         return "--"
     t = str(text)
     if "$" in t:
-        out = note_tex(t)
+        out = prose(t)
     else:
         out = _short(t)
     # a cell right after \\ or \midrule must not start with "[" or "(" (read as an optional argument)
@@ -296,10 +302,10 @@ def table_view(tab: dict) -> dict:
 def _checks_view(r, bound):
     checks = []
     for ch in r.checks:
-        last = _short(ch.slack, 4) if bound else (f"{ch.digits:g}" if ch.digits is not None else "--")
-        params = ", ".join(f"{k}={v}" for k, v in ch.params.items()) or "--"
+        last = _short(ch.slack, 4) if bound else digits_text(ch.digits)
+        params = ("$" + params_tex(ch.params) + "$") if ch.params else "--"
         if getattr(ch, "origin", "grid") != "grid":
-            params += f" ({ch.origin})"
+            params += f" ({tex_escape(ch.origin)})"
         checks.append({"params": params, "claimed": _short(ch.claimed), "derived": _short(ch.derived),
                        "numeric": _short(ch.numeric), "last": last})
     return checks
@@ -314,19 +320,17 @@ def _result_view(r) -> dict:
         k = r.corrected
         corrected = {"status": k.status, "message": k.message, "statement_lines": statement_tex(k.claim.statement),
                      "checks": _checks_view(k, bound),
-                     "counterexample": [(str(a), str(b)) for a, b in k.counterexample.items()] if k.counterexample else None}
+                     "counterexample": counterexample_rows(k.counterexample) or None}
     search = None
     if r.search:
         sr = r.search
         search = (f"adversarial search (Nelder-Mead at {sr['digits']} digits, {sr['evaluations']} evaluations from "
                   f"{sr['starts']} of the worst sweep points) over "
-                  + ", ".join(f"{n} in [{a}, {b}]" for n, (a, b) in sr["box"].items())
-                  + (f"; smallest slack found {sr['best_slack']} at " + ", ".join(f"{k}={v}" for k, v in sr["best"].items())
+                  + ", ".join(f"${key_tex(n).strip('$')} \\in [{num_tex(a)}, {num_tex(b)}]$" for n, (a, b) in sr["box"].items())
+                  + (f"; smallest slack found {value_tex(sr['best_slack'], 4)} at $" + params_tex(sr["best"]) + "$"
                      if sr.get("best") else ""))
     d = r.min_digits()
-    cx = None
-    if r.counterexample:
-        cx = [(str(k), str(v)) for k, v in r.counterexample.items()]
+    cx = counterexample_rows(r.counterexample) or None
     return {
         "id": c.id, "label": c.label, "status": r.status, "message": r.message, "where": c.where, "seed": c.seed,
         "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),
@@ -359,15 +363,22 @@ def figures_of(results) -> list:
 _MARKS = ("*", "square*", "triangle*", "o", "diamond*", "x")
 
 
-def _figure_view(fig) -> dict:
+def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
+    """A figure ready for the template: finite points only, the abscissa range set to the data's."""
     data = fig.data()
-    curves = []
+    curves, xs = [], []
     for i, c in enumerate(fig.curves):
-        coords = " ".join(f"({x},{mp.nstr(y, 10, min_fixed=-6, max_fixed=8)})" for x, y in data[c.key] if mp.isfinite(y))
+        pts = [(x, y) for x, y in data[c.key] if mp.isfinite(y) and x not in ("inf", "-inf")]
+        xs += [mp.mpf(x) for x, _ in pts]
+        coords = " ".join(f"({x},{mp.nstr(y, 10, min_fixed=-6, max_fixed=8)})" for x, y in pts)
         opts = ",".join(o for o in (c.style, f"mark={_MARKS[i % len(_MARKS)]}", "mark size=1.2pt") if o)
         curves.append({"label": c.label, "coords": coords, "opts": opts, "kind": c.kind})
-    return {"id": fig.id, "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel, "ylabel": fig.ylabel,
-            "axis": fig.axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv"}
+    axis = fig.axis
+    if xs and "xmin" not in axis:
+        axis = (axis + ", " if axis else "") + f"xmin={mp.nstr(min(xs), 10)}, xmax={mp.nstr(max(xs), 10)}"
+    return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel,
+            "ylabel": fig.ylabel, "axis": axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv",
+            "extra": getattr(fig, "extra_tex", "")}
 
 
 _MARK = {"verified": r"\checkmark", "holds": r"\checkmark", "refuted": r"$\times$", "inconclusive": "?",
@@ -424,18 +435,25 @@ def findings_view(findings) -> list[dict]:
     return rows
 
 
-def render(paper, results, dps: int, coverage, body_name: str, findings=()) -> tuple[str, str]:
-    env = _env()
-    views = [_result_view(r) for r in results]
-    figs = [_figure_view(f) for f in figures_of(results) if f.draw]
-    ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
-                     "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
-           "results": views, "dps": dps, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS), "provenance": provenance(dps),
-           "coverage": coverage, "body": body_name, "figures": figs, "layouts": verdict_tables(paper, results),
-           "findings": findings_view(findings)}
-    body = env.get_template("appendix-body.tex.j2").render(**ctx)
-    standalone = env.get_template("appendix.tex.j2").render(**ctx)
-    return standalone, body
+def split_figures(results) -> tuple[list, list]:
+    """The drawn figures, split into the appendix's (those that a refuted or ambiguous claim reads: they
+    show a finding) and the supplement's (the rest), each in the order of the paper."""
+    key, rest = [], []
+    for f in figures_of(results):
+        if not f.draw:
+            continue
+        readers = [r for r in results if f in getattr(r.claim, "figures", ())]
+        (key if any(r.status in ("refuted", "ambiguous") for r in readers) or getattr(f, "headline", False)
+         else rest).append(f)
+    return key, rest
+
+
+def render(paper, results, dps: int, coverage, body_name: str, findings=(), heading: str = "section",
+           prefix: str = "cbdpsym") -> tuple[str, str]:
+    """The appendix of one paper: ``(standalone, body)`` (see :func:`render_appendix`)."""
+    key, _rest = split_figures(results)
+    return render_appendix(paper, results, dps, body_name, findings, heading, prefix,
+                           [_figure_view(f, prefix) for f in key])
 
 
 def latexmk_available() -> bool:
@@ -464,3 +482,255 @@ def compile_pdf(tex_path: Path, epoch: str | None = None) -> tuple[bool, list[fl
 def commit_epoch() -> str:
     root = Path(__file__).resolve().parent.parent
     return _git(["log", "-1", "--format=%ct"], root) or "0"
+
+
+# -- the short appendix and the supplement (issue 14) -----------------------------------------------
+HEADINGS = ("section", "subsection", "subsubsection", "paragraph", "subparagraph")
+STATUSES = ("refuted", "ambiguous", "inconclusive", "error", "verified", "holds", "definition", "cited")
+#: what each verdict means (the appendix's legend)
+LEGEND = {
+    "verified": "proved: for an identity, SymPy shows derived minus claimed is 0 under the stated assumptions (or it "
+                "cannot decide and independent numerics agree to the required digits at every point); for a bound, "
+                "proved symbolically.",
+    "holds": "no violation found on the stated sweep, adversarial search and instance family; the smallest relative "
+             "slack is shown. Evidence, not a proof.",
+    "refuted": "a counterexample (certified in ball arithmetic where the quantities allow it) shows the statement "
+               "false as printed.",
+    "inconclusive": "the audit could not decide (a time limit, or methods that disagree beyond their error); the "
+                    "reason is given.",
+    "ambiguous": "the printed text has several plausible readings whose verdicts disagree; each reading is audited "
+                 "and reported.",
+    "error": "the audit of this claim failed with an error (the message is given).",
+    "definition": "a definition of the paper: used by the other claims, not audited.",
+    "cited": "a result the paper cites from elsewhere: used, not audited.",
+}
+APPENDIX_MATH_WIDTH = 34  # visible characters of one unbreakable piece of mathematics in a narrow column
+APPENDIX_MATH_CAP = 150  # longer expressions are left to the supplement
+
+
+def digits_text(d) -> str:
+    """Digits of agreement as a whole number (``--`` when there are none, ``all`` when the values are equal)."""
+    if d is None:
+        return "--"
+    if d == float("inf"):
+        return "exact"
+    return f"{int(d)}" if d >= 0 else "0"
+
+
+def heading_commands(heading: str) -> tuple[str, str]:
+    """The sectioning commands of a body's top level and of the level below it."""
+    if heading not in HEADINGS[:3]:
+        raise ValueError(f"heading must be one of {HEADINGS[:3]}, got {heading!r}")
+    i = HEADINGS.index(heading)
+    return HEADINGS[i], HEADINGS[i + 1]
+
+
+def label_key(text: str) -> str:
+    """A label-safe key (LaTeX labels may not contain ``#``, ``%``, braces or backslashes)."""
+    return re.sub(r"[^A-Za-z0-9.:+-]", "-", str(text))
+
+
+def seed_text(paper, seed: str) -> str:
+    """A seed named by what it is (the paper's text extraction), never by its file name."""
+    seeds = paper.meta.get("seeds", {})
+    names = sorted(seeds)
+    if seed in seeds:
+        if len(names) == 1:
+            return "the paper's text"
+        return f"extraction {names.index(seed) + 1} of {len(names)} ({seeds[seed]})"
+    return "the paper's text" if seed else "--"
+
+
+def inline_statement(stmt: str) -> str:
+    """A printed statement as running text with inline mathematics (lines break at relations and
+    operators, so it fits any column width)."""
+    prose = prose_tex(stmt)
+    if prose is not None:
+        return prose
+    parts = [p.strip() for p in re.split(r";\\ |;\\quad|\\quad|\\qquad|\\\\", stmt) if p.strip()]
+    return "; ".join("$" + breakable(p.strip(" ,;")) + "$" for p in parts)
+
+
+def math_fits(tex: str, cap: int = APPENDIX_MATH_CAP) -> bool:
+    return visible_width(tex) <= cap
+
+
+def _claim_prose(text: str) -> str:
+    return note_tex(numbers_in_prose(text or ""))
+
+
+def counterexample_rows(cx) -> list[tuple[str, str]]:
+    """A counterexample dict as (name, value) rows of LaTeX text; the parameter point first, never cut."""
+    if not cx:
+        return []
+    rows = []
+    if isinstance(cx.get("params"), dict):
+        rows.append(("at", "$" + params_tex(cx["params"]) + "$"))
+    for k, v in cx.items():
+        if k == "params":
+            continue
+        if k == "certified":
+            rows.append(("certified", "yes (ball arithmetic)" if v is True else ("no" if v is False else value_tex(v))))
+            continue
+        rows.append((key_tex(k), value_tex(v)))
+    return rows
+
+
+APPENDIX_STEP_CAP = 90  # a derivation step wider than this is left to the supplement
+APPENDIX_STEPS = 8  # at most this many steps of a derivation in the appendix
+
+
+def _appendix_claim(r, paper, prefix: str) -> dict:
+    c = r.claim
+    steps, hidden = [], 0
+    for st in r.steps:
+        lhs, rhs = latex_narrow(st.lhs), latex_narrow(st.rhs)
+        rel = {"<": "<", "": ""}.get(st.rel, st.rel)
+        tex = f"{lhs} {rel} {rhs}".strip() if rel else f"{lhs}\\quad {rhs}".strip()
+        if visible_width(tex) > APPENDIX_STEP_CAP or len(steps) >= APPENDIX_STEPS:
+            hidden += 1
+            continue
+        steps.append({"note": _claim_prose(st.note), "math": tex})
+    derived = latex_narrow(r.derived_expr) if r.derived_expr is not None else ""
+    q = c.quantity or "Q"
+    corrected = None
+    if r.corrected is not None:
+        k = r.corrected
+        corrected = {"statement": inline_statement(k.claim.statement), "status": k.status,
+                     "message": _claim_prose(k.message),
+                     "counterexample": counterexample_rows(k.counterexample)}
+    return {
+        "id": c.id, "label": c.label, "key": label_key(c.id), "status": r.status, "error_kind": r.error_kind or "",
+        "where": c.where, "seed": seed_text(paper, c.seed), "message": _claim_prose(r.message),
+        "statement": inline_statement(c.statement), "steps": steps, "hidden_steps": hidden,
+        "derived": (f"{q} = {derived}" if derived and math_fits(derived) else ""),
+        "derived_long": bool(derived) and not math_fits(derived),
+        "counterexample": counterexample_rows(r.counterexample), "corrected": corrected,
+        "finding": label_key(r.finding) if r.finding else "", "finding_id": r.finding or "",
+        "readings": [{"name": _claim_prose(str(x.get("name", ""))), "status": x.get("status", ""),
+                      "message": _claim_prose(str(x.get("message", ""))),
+                      "seeds": _claim_prose(str(x.get("seeds", "") or ""))} for x in (r.readings or [])],
+    }
+
+
+def _compact_row(r) -> dict:
+    c = r.claim
+    bound = c.kind in ("upper", "lower", "strict-upper")
+    if bound:
+        slacks = [ch.slack for ch in r.checks if ch.slack is not None]
+        ev = "--"
+        if slacks:
+            with mp.workdps(30):
+                m = min(slacks, key=lambda x: mp.mpf(x) if x not in ("inf", "-inf", "nan") else mp.inf)
+            ev = "slack " + value_tex(m, 3)
+    else:
+        ev = digits_text(r.min_digits())
+        ev = ev + " digits" if ev not in ("--", "exact") else ev
+    return {"id": c.id, "key": label_key(c.id), "label": c.label, "status": r.status, "evidence": ev}
+
+
+def verdict_counts(results) -> list[tuple[str, int]]:
+    counts = {}
+    for r in results:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    return [(s, counts[s]) for s in STATUSES if s in counts] + sorted((s, n) for s, n in counts.items() if s not in STATUSES)
+
+
+def _chunks(rows, n):
+    return [rows[i:i + n] for i in range(0, len(rows), n)] or [[]]
+
+
+def _finding_rows(findings, by_id, prefix) -> list[dict]:
+    rows = []
+    for f in findings:
+        cx = f.counterexample or {}
+        params = cx.get("params") if isinstance(cx.get("params"), dict) else None
+        cxt = ("$" + params_tex(params) + "$") if params else ""
+        if cx and not params:
+            cxt = "see " + r"\ref{" + f"{prefix}:claim:{label_key(f.counterexample_claim or f.claims[0])}" + "}"
+        corrected = ""
+        if f.corrected:
+            st = inline_statement(f.corrected)
+            corrected = st if visible_width(f.corrected) <= 45 else (
+                r"see \ref{" + f"{prefix}:claim:{label_key(f.claims[0])}" + "}")
+        rows.append({"id": f.id, "key": label_key(f.id), "title": f.title, "kind": f.kind, "severity": f.severity,
+                     "claims": [(c, label_key(c)) for c in f.claims], "counterexample": cxt,
+                     "certified": bool(cx.get("certified")), "has_cx": bool(cx),
+                     "corrected": corrected, "corrected_status": f.corrected_status or ""})
+    return rows
+
+
+def bib_entry(meta) -> str:
+    """The audited paper's BibTeX entry (``PAPER["bib"]``), or an empty string."""
+    b = meta.get("bib")
+    if not b:
+        return ""
+    fields = ",\n".join(f"  {k} = {{{v}}}" for k, v in b["fields"].items())
+    return f"@{b['type']}{{{b['key']},\n{fields}\n}}\n"
+
+
+def bib_item(meta) -> str:
+    """The same entry as a ``\\bibitem`` text (for the standalone documents' ``thebibliography``)."""
+    b = meta.get("bib")
+    if not b:
+        return ""
+    f = b["fields"]
+    authors = " and ".join(" ".join(reversed([p.strip() for p in a.split(",")])) for a in f["author"].split(" and "))
+    parts = [authors, r"\emph{" + f["title"] + "}", f.get("booktitle", f.get("journal", ""))]
+    if f.get("series"):
+        parts.append(f["series"] + (" " + f["volume"] if f.get("volume") else ""))
+    if f.get("pages"):
+        parts.append("pp. " + f["pages"])
+    parts.append(f.get("year", ""))
+    return ", ".join(p for p in parts if p) + "."
+
+
+def _doc_context(paper, dps, heading, prefix):
+    from . import __version__
+
+    h1, h2 = heading_commands(heading)
+    bib = paper.meta.get("bib") or {}
+    return {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key), "venue": paper.meta.get("venue", ""),
+                      "cite": bib.get("key", ""), "bibitem": bib_item(paper.meta), "pages": paper.meta.get("pages")},
+            "h1": h1, "h2": h2, "prefix": prefix, "dps": dps, "version": __version__}
+
+
+def render_appendix(paper, results, dps: int, body_name: str, findings=(), heading: str = "section",
+                    prefix: str = "cbdpsym", figures=()) -> tuple[str, str]:
+    """The short appendix (standalone, body): findings, verdict counts and legend, refuted and ambiguous
+    claims in full, every other claim in one compact table, key figures."""
+    env = _env()
+    by_id = {r.claim.id: r for r in results}
+    order = {"refuted": 0, "ambiguous": 1, "inconclusive": 2, "error": 3}
+    full = sorted([r for r in results if r.status in order], key=lambda r: order[r.status])
+    rest = [r for r in results if r.status not in order]
+    ctx = _doc_context(paper, dps, heading, prefix)
+    ctx.update({
+        "findings": _finding_rows(findings, by_id, prefix), "counts": verdict_counts(results),
+        "legend": [(s, LEGEND[s]) for s in STATUSES],
+        "full": [_appendix_claim(r, paper, prefix) for r in full],
+        "compact": _chunks([_compact_row(r) for r in rest], 28), "figures": list(figures), "body": body_name,
+        "supplement": f"supplement-{paper.key}",
+    })
+    body = env.get_template("appendix-body.tex.j2").render(**ctx)
+    standalone = env.get_template("standalone.tex.j2").render(kind="Appendix", **ctx)
+    return standalone, body
+
+
+def render_supplement(paper, results, dps: int, coverage, body_name: str, heading: str = "section",
+                      prefix: str = "cbdpsym", figures=()) -> tuple[str, str]:
+    """The supplement (standalone, body): every claim in full with its evidence, the paper's tables, the
+    figures not in the appendix, conventions, paper mapping and provenance."""
+    env = _env()
+    ctx = _doc_context(paper, dps, heading, prefix)
+    views = [_result_view(r) for r in results]
+    for v, r in zip(views, results):
+        v["key"] = label_key(r.claim.id)
+        v["seed"] = seed_text(paper, r.claim.seed)
+        v["message"] = numbers_in_prose(r.message or "")
+    ctx.update({"results": views, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS),
+                "provenance": provenance(dps), "coverage": coverage, "body": body_name, "figures": list(figures),
+                "layouts": verdict_tables(paper, results)})
+    body = env.get_template("supplement-body.tex.j2").render(**ctx)
+    standalone = env.get_template("standalone.tex.j2").render(kind="Supplement", **ctx)
+    return standalone, body

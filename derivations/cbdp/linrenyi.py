@@ -305,6 +305,12 @@ def _shown(pt):
                      for k, val in pt.items())
 
 
+def _established(rec):
+    """Digits to which a solver record's value is established (its second method's agreement), or None."""
+    d = rec.get("second_method_digits")
+    return None if d is None else float(d)
+
+
 def _t13_links(family, pt):
     """Theorem 13's chain at a point, in the proof's orientation (P' = X + v, Q' = X), and the pointwise chain at
     the maximising h.  Returns (value links, pointwise links, corrected pointwise links, notes)."""
@@ -337,9 +343,10 @@ def _t13_links(family, pt):
 
     signs_ok = all(mp.sign(ai) == mp.sign(x) for ai, x in zip(a_opt, vs) if x != 0) and b_opt >= 0
     value = [
-        Link(r"\mathcal D^{lin}_\alpha(X, X+v)", lambda p: theorem["f_value"], "=", "the theorem's quantity (solver)"),
+        Link(r"\mathcal D^{lin}_\alpha(X, X+v)", lambda p: theorem["f_value"], "=", "the theorem's quantity (solver)",
+             digits=_established(theorem)),
         Link(r"\mathcal D^{lin}_\alpha(X+v, X)", lambda p: proof["f_value"], "=",
-             "the proof's orientation, E_P[x] = v (reflection x -> v - x; solver)"),
+             "the proof's orientation, E_P[x] = v (reflection x -> v - x; solver)", digits=_established(proof)),
         Link(r"\sup_{\mathrm{sign}(a_i)=\mathrm{sign}(v_i),b\ge0}a^\top v+b-C_\alpha\mathbb E_Q|a^\top x+b|^A-\tfrac1{\alpha^2-\alpha}",
              lambda p: J(a_opt, b_opt), "=", "Lemma 4; evaluated at the maximiser (signs as Lemma 4 says: "
              + ("yes" if signs_ok else "NO") + ")"),
