@@ -45,7 +45,8 @@ class Figure:
     xunit: str = ""  # unit of the abscissa for the CSV header (default: dimensionless)
     yunit: str = ""  # unit of the ordinates (default: nats for privacy parameters and divergences)
     headline: bool = False  # True: drawn in the short appendix (a figure that shows a finding)
-    extra_tex: str = ""  # extra pgfplots commands inside the axis (e.g. a shaded region)
+    extra_tex: str = ""  # extra pgfplots commands inside the axis
+    shade_below: tuple = ()  # (bound key, value key): shade the abscissae where the bound is below the value
     _memo: dict = field(default_factory=dict, repr=False)
 
     def jobs(self):

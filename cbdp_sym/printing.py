@@ -149,6 +149,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
         return f"${kt} = {vt}$"
 
     def plain(p):
+        p = powers_in_prose(p)
         p = _ASSIGN.sub(assign, p)
         pieces = re.split(r"(\$[^$]*\$)", p)
         return "".join(q if q.startswith("$") and len(q) > 1 else
@@ -306,3 +307,72 @@ def tuple_tex(text, sig: int = 10) -> str | None:
     if not items or not all(is_number(x) for x in items):
         return None
     return "(" + ",\\ ".join(num_tex(x, sig) for x in items) + ")"
+
+
+_GREEK_WORDS = {"alpha": r"\alpha", "eps": r"\varepsilon", "epsilon": r"\varepsilon", "sigma": r"\sigma",
+                "lambda": r"\lambda", "lam": r"\lambda", "rho": r"\rho", "delta": r"\delta", "Delta": r"\Delta",
+                "mu": r"\mu", "xi": r"\xi", "beta": r"\beta", "gamma": r"\gamma", "tau": r"\tau", "pi": r"\pi"}
+
+
+def _word_math(text: str) -> str:
+    """A short plain-text expression as math: Greek names as symbols, ``*`` as a thin space."""
+    import re
+
+    t = re.sub(r"[A-Za-z]+", lambda m: _GREEK_WORDS.get(m.group(0), m.group(0)), text)
+    return t.replace("**", "^").replace("*", r"\,")
+
+
+def powers_in_prose(text: str) -> str:
+    """Powers written as in Python or plain text (``u**4``, ``Q_A**((alpha - 1)/alpha)``, ``eps^2``) rewritten as
+    ``$...$`` mathematics.
+
+    >>> powers_in_prose("series u**4/24 - u**3/6 and Q_A**((alpha - 1)/alpha), eps^2/2")
+    'series $u^{4}$/24 - $u^{3}$/6 and $Q_A^{(\\\\alpha - 1)/\\\\alpha}$, $\\\\varepsilon^{2}$/2'
+    """
+    import re
+
+    out, i = [], 0
+    pat = re.compile(r"([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?|\))(\*\*|\^)")
+    while True:
+        m = pat.search(text, i)
+        if not m:
+            out.append(text[i:])
+            break
+        base_start = m.start()
+        base = m.group(1)
+        if base == ")":  # a parenthesised base: find its opening parenthesis
+            depth, k = 0, m.start()
+            while k >= i:
+                depth += {")": 1, "(": -1}.get(text[k], 0)
+                if depth == 0:
+                    break
+                k -= 1
+            if k < i:
+                out.append(text[i:m.end()])
+                i = m.end()
+                continue
+            base_start, base = k, text[k:m.start() + 1]
+        j = m.end()
+        if j < len(text) and text[j] == "(":
+            depth, k = 0, j
+            while k < len(text):
+                depth += {"(": 1, ")": -1}.get(text[k], 0)
+                if depth == 0:
+                    break
+                k += 1
+            exp = text[j + 1:k]
+            end = k + 1
+        elif j < len(text) and text[j] == "{":
+            k = text.find("}", j)
+            exp, end = (text[j + 1:k], k + 1) if k > 0 else ("", j)
+        else:
+            e = re.match(r"-?[A-Za-z0-9.]+", text[j:])
+            if not e:
+                out.append(text[i:m.end()])
+                i = m.end()
+                continue
+            exp, end = e.group(0), j + e.end()
+        out.append(text[i:base_start])
+        out.append("$" + _word_math(base) + "^{" + _word_math(exp) + "}$")
+        i = end
+    return "".join(out)

@@ -363,6 +363,27 @@ def figures_of(results) -> list:
 _MARKS = ("*", "square*", "triangle*", "o", "diamond*", "x")
 
 
+def shade_tex(bound, value) -> str:
+    """pgfplots commands shading the abscissa intervals where ``bound < value`` (both ``[(x, y), ...]`` on the
+    same abscissae); an interval starts and ends halfway (geometrically on a log axis) between sample points."""
+    xs = [mp.mpf(x) for x, _ in bound]
+    bad = [mp.isfinite(b) and mp.isfinite(v) and b < v for (_, b), (_, v) in zip(bound, value)]
+    out, i = [], 0
+    while i < len(xs):
+        if not bad[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(xs) and bad[j + 1]:
+            j += 1
+        lo = xs[i] if i == 0 else mp.sqrt(xs[i - 1] * xs[i]) if xs[i - 1] > 0 else (xs[i - 1] + xs[i]) / 2
+        hi = xs[j] if j == len(xs) - 1 else mp.sqrt(xs[j] * xs[j + 1]) if xs[j] > 0 else (xs[j] + xs[j + 1]) / 2
+        out.append(r"\path[fill=red!15] ({axis cs:%s,1} |- {rel axis cs:0,0}) rectangle ({axis cs:%s,1} |- {rel axis cs:0,1});"
+                   % (mp.nstr(lo, 6), mp.nstr(hi, 6)))
+        i = j + 1
+    return "\n".join(out)
+
+
 def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
     """A figure ready for the template: finite points only, the abscissa range set to the data's."""
     data = fig.data()
@@ -376,9 +397,13 @@ def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
     axis = fig.axis
     if xs and "xmin" not in axis:
         axis = (axis + ", " if axis else "") + f"xmin={mp.nstr(min(xs), 10)}, xmax={mp.nstr(max(xs), 10)}"
+    extra = getattr(fig, "extra_tex", "")
+    shade = getattr(fig, "shade_below", ())
+    if shade:
+        extra = (extra + "\n" if extra else "") + shade_tex(data[shade[0]], data[shade[1]])
     return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel,
             "ylabel": fig.ylabel, "axis": axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv",
-            "extra": getattr(fig, "extra_tex", "")}
+            "extra": extra}
 
 
 _MARK = {"verified": r"\checkmark", "holds": r"\checkmark", "refuted": r"$\times$", "inconclusive": "?",
@@ -433,6 +458,29 @@ def findings_view(findings) -> list[dict]:
                      "counterexample": where, "certified": bool(cx.get("certified")),
                      "counterexample_claim": f.counterexample_claim, "seeds": f.seeds, "note": f.note})
     return rows
+
+
+def group_figures(views) -> list[dict]:
+    """Figure views grouped into floats: the panels of one paper figure (same ``where``) share a float, in
+    the order of the paper; a group's title is the part of its first title before ``:``, each panel's
+    subtitle the part after it; captions are given once."""
+    groups, by_where = [], {}
+    for v in views:
+        g = by_where.get(v["where"]) if v["where"] else None
+        if g is None:
+            g = {"where": v["where"], "panels": [], "captions": []}
+            groups.append(g)
+            if v["where"]:
+                by_where[v["where"]] = g
+        head, sep, tail = v["title"].partition(": ")
+        v["subtitle"] = tail if sep else v["title"]
+        g.setdefault("title", head if sep else v["title"])
+        g["panels"].append(v)
+        if v["caption"] and v["caption"] not in g["captions"]:
+            g["captions"].append(v["caption"])
+    for g in groups:
+        g["caption"] = " ".join(g.pop("captions"))
+    return groups
 
 
 def split_figures(results) -> tuple[list, list]:
@@ -541,6 +589,22 @@ def seed_text(paper, seed: str) -> str:
     return "the paper's text" if seed else "--"
 
 
+def seed_short(paper, seed: str) -> str:
+    """A seed as ``extraction k`` (the legend :func:`seed_legend` names them), or empty with one seed."""
+    names = sorted(paper.meta.get("seeds", {}))
+    if seed in names and len(names) > 1:
+        return f"extraction {names.index(seed) + 1}"
+    return ""
+
+
+def seed_legend(paper) -> str:
+    """The paper's text extractions, numbered as :func:`seed_short` names them."""
+    seeds = paper.meta.get("seeds", {})
+    if len(seeds) < 2:
+        return ""
+    return "; ".join(f"{i} = {seeds[n]}" for i, n in enumerate(sorted(seeds), 1))
+
+
 def inline_statement(stmt: str) -> str:
     """A printed statement as running text with inline mathematics (lines break at relations and
     operators, so it fits any column width)."""
@@ -559,10 +623,15 @@ def _claim_prose(text: str) -> str:
     return note_tex(numbers_in_prose(text or ""))
 
 
-def counterexample_rows(cx) -> list[tuple[str, str]]:
-    """A counterexample dict as (name, value) rows of LaTeX text; the parameter point first, never cut."""
+def counterexample_rows(cx, short: bool = False) -> list[tuple[str, str]]:
+    """A counterexample dict as (name, value) rows of LaTeX text; the parameter point first, never cut.
+    ``short`` (the appendix): the point, the values and whether it is certified; other entries only when
+    they are brief (the supplement has them all)."""
     if not cx:
         return []
+    if short:
+        keep = ("params", "claimed", "derived", "numeric", "certified")
+        cx = {k: cx[k] for k in keep if k in cx} or {k: v for k, v in list(cx.items())[:4] if len(str(v)) <= 80}
     rows = []
     if isinstance(cx.get("params"), dict):
         rows.append(("at", "$" + params_tex(cx["params"]) + "$"))
@@ -576,36 +645,59 @@ def counterexample_rows(cx) -> list[tuple[str, str]]:
     return rows
 
 
-APPENDIX_STEP_CAP = 90  # a derivation step wider than this is left to the supplement
-APPENDIX_STEPS = 8  # at most this many steps of a derivation in the appendix
+APPENDIX_STEP_CAP = 70  # a derivation step wider than this is left to the supplement
+APPENDIX_STEPS = 2  # at most this many steps of a derivation in the appendix (the last ones: the conclusion)
+APPENDIX_MESSAGE = 420  # characters of a verdict's message in the appendix (cut at a clause; the rest in the supplement)
+
+
+def short_message(text: str, limit: int = APPENDIX_MESSAGE) -> tuple[str, bool]:
+    """A message cut after the last clause (``; `` or ``. ``) that ends within ``limit`` characters, never
+    inside ``$...$``; returns ``(text, cut)``.
+
+    >>> short_message("first part; second part; third", 20)
+    ('first part', True)
+    """
+    if len(text) <= limit:
+        return text, False
+    best = -1
+    for m in re.finditer(r"; |\. ", text):
+        if m.start() > limit:
+            break
+        if text[:m.start()].count("$") % 2 == 0:
+            best = m.start()
+    if best <= 0:
+        return text, False
+    return text[:best], True
 
 
 def _appendix_claim(r, paper, prefix: str) -> dict:
     c = r.claim
-    steps, hidden = [], 0
-    for st in r.steps:
+    fitting = []
+    for i, st in enumerate(r.steps, 1):
         lhs, rhs = latex_narrow(st.lhs), latex_narrow(st.rhs)
         rel = {"<": "<", "": ""}.get(st.rel, st.rel)
         tex = f"{lhs} {rel} {rhs}".strip() if rel else f"{lhs}\\quad {rhs}".strip()
-        if visible_width(tex) > APPENDIX_STEP_CAP or len(steps) >= APPENDIX_STEPS:
-            hidden += 1
-            continue
-        steps.append({"note": _claim_prose(st.note), "math": tex})
+        if visible_width(tex) <= APPENDIX_STEP_CAP:
+            fitting.append({"n": i, "note": _claim_prose(st.note), "math": tex})
+    steps = fitting[-APPENDIX_STEPS:]
+    hidden = len(r.steps) - len(steps)
     derived = latex_narrow(r.derived_expr) if r.derived_expr is not None else ""
     q = c.quantity or "Q"
+    msg, cut = short_message(r.message or "")
     corrected = None
     if r.corrected is not None:
         k = r.corrected
         corrected = {"statement": inline_statement(k.claim.statement), "status": k.status,
                      "message": _claim_prose(k.message),
-                     "counterexample": counterexample_rows(k.counterexample)}
+                     "counterexample": counterexample_rows(k.counterexample, short=True)}
     return {
         "id": c.id, "label": c.label, "key": label_key(c.id), "status": r.status, "error_kind": r.error_kind or "",
-        "where": c.where, "seed": seed_text(paper, c.seed), "message": _claim_prose(r.message),
+        "where": c.where, "seed": seed_short(paper, c.seed), "message": _claim_prose(msg) + (
+            " (continued in the supplement)" if cut else ""),
         "statement": inline_statement(c.statement), "steps": steps, "hidden_steps": hidden,
         "derived": (f"{q} = {derived}" if derived and math_fits(derived) else ""),
         "derived_long": bool(derived) and not math_fits(derived),
-        "counterexample": counterexample_rows(r.counterexample), "corrected": corrected,
+        "counterexample": counterexample_rows(r.counterexample, short=True), "corrected": corrected,
         "finding": label_key(r.finding) if r.finding else "", "finding_id": r.finding or "",
         "readings": [{"name": _claim_prose(str(x.get("name", ""))), "status": x.get("status", ""),
                       "message": _claim_prose(str(x.get("message", ""))),
@@ -653,8 +745,9 @@ def _finding_rows(findings, by_id, prefix) -> list[dict]:
             st = inline_statement(f.corrected)
             corrected = st if visible_width(f.corrected) <= 45 else (
                 r"see \ref{" + f"{prefix}:claim:{label_key(f.claims[0])}" + "}")
+        claims = [] if f.claims == [f.id] else [(c, label_key(c)) for c in f.claims]
         rows.append({"id": f.id, "key": label_key(f.id), "title": f.title, "kind": f.kind, "severity": f.severity,
-                     "claims": [(c, label_key(c)) for c in f.claims], "counterexample": cxt,
+                     "claims": claims, "counterexample": cxt,
                      "certified": bool(cx.get("certified")), "has_cx": bool(cx),
                      "corrected": corrected, "corrected_status": f.corrected_status or ""})
     return rows
@@ -707,9 +800,10 @@ def render_appendix(paper, results, dps: int, body_name: str, findings=(), headi
     ctx = _doc_context(paper, dps, heading, prefix)
     ctx.update({
         "findings": _finding_rows(findings, by_id, prefix), "counts": verdict_counts(results),
-        "legend": [(s, LEGEND[s]) for s in STATUSES],
+        "legend": [(s, LEGEND[s]) for s in STATUSES], "seeds": seed_legend(paper),
         "full": [_appendix_claim(r, paper, prefix) for r in full],
-        "compact": _chunks([_compact_row(r) for r in rest], 28), "figures": list(figures), "body": body_name,
+        "compact": _chunks([_compact_row(r) for r in rest], 6), "figures": group_figures(list(figures)),
+        "body": body_name,
         "supplement": f"supplement-{paper.key}",
     })
     body = env.get_template("appendix-body.tex.j2").render(**ctx)
@@ -729,7 +823,8 @@ def render_supplement(paper, results, dps: int, coverage, body_name: str, headin
         v["seed"] = seed_text(paper, r.claim.seed)
         v["message"] = numbers_in_prose(r.message or "")
     ctx.update({"results": views, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS),
-                "provenance": provenance(dps), "coverage": coverage, "body": body_name, "figures": list(figures),
+                "provenance": provenance(dps), "coverage": coverage, "body": body_name,
+                "figures": group_figures(list(figures)),
                 "layouts": verdict_tables(paper, results)})
     body = env.get_template("supplement-body.tex.j2").render(**ctx)
     standalone = env.get_template("standalone.tex.j2").render(kind="Supplement", **ctx)
