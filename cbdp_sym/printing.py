@@ -259,7 +259,86 @@ def breakable(tex: str) -> str:
     tex = "".join(out)
     for a in sorted(_DELIMS, key=len, reverse=True):
         tex = tex.replace(a, _DELIMS[a])
-    return tex
+    return _inline_fracs(tex)
+
+
+def _group(tex: str, i: int):
+    """The brace group starting at ``tex[i] == "{"``: ``(content, index after it)``; a single token otherwise."""
+    if i >= len(tex):
+        return "", i
+    if tex[i] != "{":
+        if tex[i] == "\\":
+            j = i + 1
+            while j < len(tex) and tex[j].isalpha():
+                j += 1
+            return tex[i:max(j, i + 2)], max(j, i + 2)
+        return tex[i], i + 1
+    depth, j = 0, i
+    while j < len(tex):
+        if tex[j] == "{" and tex[j - 1] != "\\":
+            depth += 1
+        elif tex[j] == "}" and tex[j - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return tex[i + 1:j], j + 1
+        j += 1
+    return tex[i + 1:], len(tex)
+
+
+_FRAC_INLINE = 22  # a fraction whose numerator and denominator are wider than this is set as (a)/(b)
+
+
+def _inline_fracs(tex: str) -> str:
+    """Wide ``\\frac{a}{b}`` (unbreakable) rewritten as ``(a)/(b)``, which TeX may break at its operators."""
+    import re
+
+    from .report import visible_width
+
+    out, i = [], 0
+    for m in re.finditer(r"\\[dt]?frac(?![a-zA-Z])", tex):
+        if m.start() < i:
+            continue
+        a, j = _group(tex, m.end())
+        b, k = _group(tex, j)
+        a, b = _inline_fracs(a), _inline_fracs(b)
+        out.append(tex[i:m.start()])
+        if visible_width(a) + visible_width(b) > _FRAC_INLINE:
+            wrap = lambda x: x if len(x) == 1 or re.fullmatch(r"\\?[A-Za-z]+|\d+", x) else r"\bigl(" + x + r"\bigr)"
+            out.append(wrap(a) + "/" + wrap(b))
+        else:
+            out.append(r"\frac{" + a + "}{" + b + "}")
+        i = k
+    out.append(tex[i:])
+    return "".join(out)
+
+
+def text_out_of_math(tex: str) -> str:
+    """Inline math whose top-level ``\\text{...}`` pieces become running text (so that lines break in them):
+    returns a string of ``$...$`` mathematics and prose.
+
+    >>> text_out_of_math(r"n'=8n^2\\ \\text{(meets every }\\alpha\\ge1/n)")
+    "$n'=8n^2\\\\ $ (meets every $\\\\alpha\\\\ge1/n)$"
+    """
+    out, cur, i, depth = [], [], 0, 0
+    while i < len(tex):
+        if depth == 0 and tex.startswith("\\text{", i):
+            body, j = _group(tex, i + 5)
+            if "".join(cur).strip():
+                out.append("$" + "".join(cur) + "$")
+            cur = []
+            out.append(" " + body.strip() + " ")
+            i = j
+            continue
+        ch = tex[i]
+        if ch == "{" and (i == 0 or tex[i - 1] != "\\"):
+            depth += 1
+        elif ch == "}" and (i == 0 or tex[i - 1] != "\\"):
+            depth -= 1
+        cur.append(ch)
+        i += 1
+    if "".join(cur).strip():
+        out.append("$" + "".join(cur) + "$")
+    return "".join(out).strip()
 
 
 def _balanced_left(inner: str) -> bool:

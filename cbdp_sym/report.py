@@ -20,7 +20,7 @@ import jinja2
 import mpmath as mp
 import sympy as sp
 
-from .printing import breakable, key_tex, latex, latex_narrow, num_tex, numbers_in_prose, params_tex, value_tex
+from .printing import breakable, key_tex, text_out_of_math, latex, latex_narrow, num_tex, numbers_in_prose, params_tex, value_tex
 from .tape import Tex
 
 _TEX_ESCAPES = {
@@ -612,7 +612,7 @@ def inline_statement(stmt: str) -> str:
     if prose is not None:
         return prose
     parts = [p.strip() for p in re.split(r";\\ |;\\quad|\\quad|\\qquad|\\\\", stmt) if p.strip()]
-    return "; ".join("$" + breakable(p.strip(" ,;")) + "$" for p in parts)
+    return "; ".join(text_out_of_math(breakable(p.strip(" ,;"))) for p in parts)
 
 
 def math_fits(tex: str, cap: int = APPENDIX_MATH_CAP) -> bool:
@@ -670,6 +670,15 @@ def short_message(text: str, limit: int = APPENDIX_MESSAGE) -> tuple[str, bool]:
     return text[:best], True
 
 
+def _message_has_counterexample(msg: str, cx) -> bool:
+    """True when a verdict's message already states the counterexample (its claimed value and whether it
+    is certified), so that the appendix need not repeat it."""
+    if not cx or "claimed" not in cx or cx.get("claimed") is None:
+        return False
+    text = numbers_in_prose(msg)
+    return num_tex(cx["claimed"]) in text and ("certified" in text or "certified" not in cx)
+
+
 def _appendix_claim(r, paper, prefix: str) -> dict:
     c = r.claim
     fitting = []
@@ -679,7 +688,8 @@ def _appendix_claim(r, paper, prefix: str) -> dict:
         tex = f"{lhs} {rel} {rhs}".strip() if rel else f"{lhs}\\quad {rhs}".strip()
         if visible_width(tex) <= APPENDIX_STEP_CAP:
             fitting.append({"n": i, "note": _claim_prose(st.note), "math": tex})
-    steps = fitting[-APPENDIX_STEPS:]
+    # the derived closed form is the derivation's conclusion: when it is shown, the steps stay in the supplement
+    steps = [] if (r.derived_expr is not None and math_fits(latex_narrow(r.derived_expr))) else fitting[-APPENDIX_STEPS:]
     hidden = len(r.steps) - len(steps)
     derived = latex_narrow(r.derived_expr) if r.derived_expr is not None else ""
     q = c.quantity or "Q"
@@ -697,7 +707,8 @@ def _appendix_claim(r, paper, prefix: str) -> dict:
         "statement": inline_statement(c.statement), "steps": steps, "hidden_steps": hidden,
         "derived": (f"{q} = {derived}" if derived and math_fits(derived) else ""),
         "derived_long": bool(derived) and not math_fits(derived),
-        "counterexample": counterexample_rows(r.counterexample, short=True), "corrected": corrected,
+        "counterexample": ([] if _message_has_counterexample(msg, r.counterexample) else
+                           counterexample_rows(r.counterexample, short=True)), "corrected": corrected,
         "finding": label_key(r.finding) if r.finding else "", "finding_id": r.finding or "",
         "readings": [{"name": _claim_prose(str(x.get("name", ""))), "status": x.get("status", ""),
                       "message": _claim_prose(str(x.get("message", ""))),

@@ -151,3 +151,16 @@ def test_appendix_pdf_text_is_clean(registry, subset, tmp_path):
         first = subprocess.run(["pdftotext", "-l", "1", str(tmp_path / f"appendix-{key}.pdf"), "-"],
                                capture_output=True, text=True).stdout
         assert "Findings" in first and "Verdicts." in first, key
+
+
+def test_cli_heading_and_label_prefix(tmp_path, capsys):
+    from cbdp_sym.cli import main
+
+    assert main(["audit", "CBDP-D2", "CBDP-EQ1-KL", "--no-pdf", "--dps", "20", "--out", str(tmp_path),
+                 "--heading", "subsubsection", "--label-prefix", "app"]) == 0
+    body = (tmp_path / "appendix-cbdp-body.tex").read_text()
+    assert r"\subsubsection{Audit of" in body and r"\paragraph{Findings}" in body
+    assert "{app:claim:CBDP-EQ1-KL}" in body
+    with pytest.raises(SystemExit):
+        main(["audit", "CBDP-D2", "--no-pdf", "--out", str(tmp_path), "--label-prefix", "bad prefix"])
+    assert "label prefix" in capsys.readouterr().err
