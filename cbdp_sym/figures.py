@@ -47,6 +47,10 @@ class Figure:
     headline: bool = False  # True: drawn in the short appendix (a figure that shows a finding)
     extra_tex: str = ""  # extra pgfplots commands inside the axis
     shade_below: tuple = ()  # (bound key, value key): shade the abscissae where the bound is below the value
+    # the paper's panels, when they cut across several Figure objects (one per parameter): panel title ->
+    # (curve keys, y label, extra axis options); the figures of one paper figure (same ``where``) are then drawn
+    # as these panels, each with the named curves of every figure
+    panels: dict = field(default_factory=dict)
     _memo: dict = field(default_factory=dict, repr=False)
 
     def jobs(self):

@@ -393,17 +393,18 @@ def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
         xs += [mp.mpf(x) for x, _ in pts]
         coords = " ".join(f"({x},{mp.nstr(y, 10, min_fixed=-6, max_fixed=8)})" for x, y in pts)
         opts = ",".join(o for o in (c.style, f"mark={_MARKS[i % len(_MARKS)]}", "mark size=1.2pt") if o)
-        curves.append({"label": c.label, "coords": coords, "opts": opts, "kind": c.kind})
+        curves.append({"label": c.label, "coords": coords, "opts": opts, "kind": c.kind, "key": c.key, "style": c.style})
+    xrange = f"xmin={mp.nstr(min(xs), 10)}, xmax={mp.nstr(max(xs), 10)}" if xs else ""
     axis = fig.axis
-    if xs and "xmin" not in axis:
-        axis = (axis + ", " if axis else "") + f"xmin={mp.nstr(min(xs), 10)}, xmax={mp.nstr(max(xs), 10)}"
+    if xrange and "xmin" not in axis:
+        axis = (axis + ", " if axis else "") + xrange
     extra = getattr(fig, "extra_tex", "")
     shade = getattr(fig, "shade_below", ())
     if shade:
         extra = (extra + "\n" if extra else "") + shade_tex(data[shade[0]], data[shade[1]])
     return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel,
             "ylabel": fig.ylabel, "axis": axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv",
-            "extra": extra}
+            "extra": extra, "xrange": xrange, "panels": dict(getattr(fig, "panels", {}) or {})}
 
 
 _MARK = {"verified": r"\checkmark", "holds": r"\checkmark", "refuted": r"$\times$", "inconclusive": "?",
@@ -480,7 +481,33 @@ def group_figures(views) -> list[dict]:
             g["captions"].append(v["caption"])
     for g in groups:
         g["caption"] = " ".join(g.pop("captions"))
+        g["labels"] = [v["key"] for v in g["panels"]]
+        if g["panels"][0].get("panels"):
+            g["panels"] = _repanel(g["panels"])
     return groups
+
+
+_DASHES = ("", "dashed", "dotted", "dashdotted")
+
+
+def _repanel(views) -> list[dict]:
+    """The paper's own panels (``Figure.panels``) across several figures of one paper figure: each panel
+    draws its named curves of every figure, labelled by the figure's subtitle."""
+    out = []
+    first = views[0]
+    for i, (title, (keys, ylabel, axis)) in enumerate(first["panels"].items()):
+        curves = []
+        for j, v in enumerate(views):
+            for c in v["curves"]:
+                if c["key"] not in keys:
+                    continue
+                dash = _DASHES[list(keys).index(c["key"]) % len(_DASHES)]
+                opts = ",".join(o for o in (dash, f"mark={_MARKS[j % len(_MARKS)]}", "mark size=1.2pt") if o)
+                curves.append({**c, "label": c["label"] + ", " + v["subtitle"], "opts": opts})
+        out.append({**first, "id": f"{first['id']}-{i + 1}", "key": f"{first['key']}-{i + 1}", "subtitle": title,
+                    "ylabel": ylabel, "axis": ", ".join(a for a in (axis, first["xrange"]) if a), "curves": curves,
+                    "extra": ""})
+    return out
 
 
 def split_figures(results) -> tuple[list, list]:
