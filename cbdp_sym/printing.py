@@ -127,7 +127,7 @@ def value_tex(value, sig: int = 10) -> str:
     return note_tex(numbers_in_prose(str(value), sig))
 
 
-_NUM_IN_TEXT = __import__("re").compile(r"(?<![\w.$\\^{])([-+]?\d+\.\d+(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+)(?![\w.])")
+_NUM_IN_TEXT = __import__("re").compile(r"(?<![\w.$\\^])([-+]?\d*\.\d+(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+)(?![\w.])")
 
 
 def numbers_in_prose(text: str, sig: int = 10) -> str:
@@ -149,7 +149,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
         return f"${kt} = {vt}$"
 
     def plain(p):
-        p = powers_in_prose(p)
+        p = plain_words(powers_in_prose(p))
         p = _ASSIGN.sub(assign, p)
         pieces = re.split(r"(\$[^$]*\$)", p)
         return "".join(q if q.startswith("$") and len(q) > 1 else
@@ -455,3 +455,18 @@ def powers_in_prose(text: str) -> str:
         out.append("$" + _word_math(base) + "^{" + _word_math(exp) + "}$")
         i = end
     return "".join(out)
+
+
+_PLAIN_WORDS = (
+    ("SymPy could not simplify derived - claimed to 0", "the symbolic difference of derived and claimed was not reduced to 0"),
+    ("SymPy could not simplify the difference", "the symbolic difference was not reduced to 0"),
+    ("SymPy could not simplify", "symbolic simplification did not reduce"),
+    ("derived - claimed", "derived minus claimed"),
+)
+
+
+def plain_words(text: str) -> str:
+    """Engine wording in plain English (what a reader of the report needs, not how the tool works)."""
+    for a, b in _PLAIN_WORDS:
+        text = text.replace(a, b)
+    return text
