@@ -411,7 +411,7 @@ def powers_in_prose(text: str) -> str:
     import re
 
     out, i = [], 0
-    pat = re.compile(r"([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?|\))(\*\*|\^)")
+    pat = re.compile(r"((?<![\w.])[A-Za-z][A-Za-z0-9_]*|(?<![\w.])\d+(?:\.\d+)?|\))(\*\*|\^)")
     while True:
         m = pat.search(text, i)
         if not m:
@@ -445,7 +445,7 @@ def powers_in_prose(text: str) -> str:
             k = text.find("}", j)
             exp, end = (text[j + 1:k], k + 1) if k > 0 else ("", j)
         else:
-            e = re.match(r"-?[A-Za-z0-9.]+", text[j:])
+            e = re.match(r"-?[A-Za-z0-9]+(?:\.[0-9]+)?", text[j:])
             if not e:
                 out.append(text[i:m.end()])
                 i = m.end()

@@ -467,20 +467,27 @@ def group_figures(views) -> list[dict]:
     subtitle the part after it; captions are given once."""
     groups, by_where = [], {}
     for v in views:
-        g = by_where.get(v["where"]) if v["where"] else None
+        where = re.sub(r"\s*\([^()]*\)$", "", v["where"] or "")  # "Fig. 1b (extended)" is a panel of Fig. 1b
+        g = by_where.get(where) if where else None
         if g is None:
-            g = {"where": v["where"], "panels": [], "captions": []}
+            g = {"where": where, "panels": [], "captions": [], "heads": []}
             groups.append(g)
-            if v["where"]:
-                by_where[v["where"]] = g
+            if where:
+                by_where[where] = g
         head, sep, tail = v["title"].partition(": ")
         v["subtitle"] = tail if sep else v["title"]
-        g.setdefault("title", head if sep else v["title"])
+        g["heads"].append(head if sep else v["title"])
         g["panels"].append(v)
         if v["caption"] and v["caption"] not in g["captions"]:
             g["captions"].append(v["caption"])
     for g in groups:
         g["caption"] = " ".join(g.pop("captions"))
+        heads = g.pop("heads")
+        common = os.path.commonprefix(heads).rstrip(" ,;:(") if len(set(heads)) > 1 else heads[0]
+        g["title"] = common or heads[0]
+        if len(g["panels"]) > 1 and len(set(heads)) > 1:  # panels from different figures keep their own titles
+            for v, h in zip(g["panels"], heads):
+                v["subtitle"] = v["title"] if h != g["title"] else v["subtitle"]
         g["labels"] = [v["key"] for v in g["panels"]]
         if g["panels"][0].get("panels"):
             g["panels"] = _repanel(g["panels"])
