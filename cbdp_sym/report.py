@@ -481,6 +481,10 @@ def group_figures(views) -> list[dict]:
         if v["caption"] and v["caption"] not in g["captions"]:
             g["captions"].append(v["caption"])
     for g in groups:
+        # the paper's own figure before its extensions ("Fig. 1b" before "Fig. 1b (extended)")
+        order = sorted(range(len(g["panels"])), key=lambda i: len(g["panels"][i]["where"] or ""))
+        g["panels"] = [g["panels"][i] for i in order]
+        g["heads"] = [g["heads"][i] for i in order]
         g["caption"] = " ".join(g.pop("captions"))
         heads = g.pop("heads")
         common = os.path.commonprefix(heads).rstrip(" ,;:(") if len(set(heads)) > 1 else heads[0]
@@ -491,6 +495,8 @@ def group_figures(views) -> list[dict]:
         g["labels"] = [v["key"] for v in g["panels"]]
         if g["panels"][0].get("panels"):
             g["panels"] = _repanel(g["panels"])
+        # panels with the same curves share one legend (drawn in the first panel)
+        g["shared_legend"] = len(g["panels"]) > 1 and len({tuple(c["label"] for c in v["curves"]) for v in g["panels"]}) == 1
     return groups
 
 
