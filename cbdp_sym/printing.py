@@ -134,7 +134,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
     """Decimals in prose (outside ``$...$``) rewritten as ``$...$`` mathematics with at most ``sig`` digits.
 
     >>> numbers_in_prose("slack 1.234567890123456e-5 at alpha=3, v=(1, -2) to >= 22.3 digits")
-    'slack $1.23456789 \\\\times 10^{-5}$ at $\\\\alpha = 3$, $v = (1, -2)$ to $\\\\ge$ $22.3$ digits'
+    'slack $1.23456789 \\\\times 10^{-5}$ at $\\\\alpha = 3$, $v = (1, -2)$ to $\\\\ge$ 22.3 digits'
     """
     import re
 
@@ -153,8 +153,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
         p = _ASSIGN.sub(assign, p)
         pieces = re.split(r"(\$[^$]*\$)", p)
         return "".join(q if q.startswith("$") and len(q) > 1 else
-                       _REL_TEXT.sub(lambda m: _REL_TEX[m.group(0)],
-                                     _NUM_IN_TEXT.sub(lambda m: "$" + num_tex(m.group(1), sig) + "$", q))
+                       _REL_TEXT.sub(lambda m: _REL_TEX[m.group(0)], _NUM_IN_TEXT.sub(lambda m: _prose_number(m.group(1), sig), q))
                        for q in pieces)
 
     parts = re.split(r"(\$[^$]*\$)", text)
@@ -411,7 +410,7 @@ def powers_in_prose(text: str) -> str:
     import re
 
     out, i = [], 0
-    pat = re.compile(r"((?<![\w.])[A-Za-z][A-Za-z0-9_]*|(?<![\w.])\d+(?:\.\d+)?|\))(\*\*|\^)")
+    pat = re.compile(r"((?<![\w.])[A-Za-z][A-Za-z0-9_]*|(?<![\w.])\d+(?:\.\d+)?[A-Za-z]*|\))(\*\*|\^)")
     while True:
         m = pat.search(text, i)
         if not m:
@@ -469,4 +468,16 @@ def plain_words(text: str) -> str:
     """Engine wording in plain English (what a reader of the report needs, not how the tool works)."""
     for a, b in _PLAIN_WORDS:
         text = text.replace(a, b)
+    return text
+
+
+def _prose_number(text: str, sig: int) -> str:
+    """A decimal in prose: rewritten (as ``$...$``) only when it needs it -- an exponent, a whole number written
+    with ``.0``, or more than ``sig`` significant digits; a short decimal such as a section number ``8.10`` or
+    ``0.25`` stays as written."""
+    t = text.lstrip("+-")
+    mant = t.split("e")[0].split("E")[0]
+    digits = len(mant.replace(".", "").lstrip("0"))
+    if "e" in t.lower() or mant.endswith(".0") or digits > sig:
+        return "$" + num_tex(text, sig) + "$"
     return text

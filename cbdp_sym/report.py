@@ -790,7 +790,10 @@ def _finding_rows(findings, by_id, prefix) -> list[dict]:
         params = cx.get("params") if isinstance(cx.get("params"), dict) else None
         cxt = ("$" + params_tex(params) + "$") if params else ""
         if cx and not params:
-            cxt = "see " + r"\ref{" + f"{prefix}:claim:{label_key(f.counterexample_claim or f.claims[0])}" + "}"
+            short = [(k, v) for k, v in cx.items() if k not in ("certified", "certificate") and v is not None
+                     and len(str(v)) <= 24][:3]
+            ref = r"\ref{" + f"{prefix}:claim:{label_key(f.counterexample_claim or f.claims[0])}" + "}"
+            cxt = ("; ".join(f"{key_tex(k)}: {value_tex(v)}" for k, v in short) + f" (see {ref})") if short else "see " + ref
         corrected = ""
         if f.corrected:
             st = inline_statement(f.corrected)
