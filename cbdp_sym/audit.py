@@ -31,7 +31,7 @@ def run(claims, dps=50, jobs=None, progress=None):
     if figures:
         from .figures import precompute
 
-        precompute(figures, jobs, figure_progress() if progress else None)
+        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None)
     results = [None] * len(claims)
     done = 0
 
@@ -89,6 +89,43 @@ def terminal_progress(stream=None):
     return show
 
 
+def tty_progress(stream=None):
+    """Progress bars with the time left (tqdm) for a terminal: one for the figures' points, one for the
+    claims; a claim that is not verified / holds is printed above the bar.  ``terminal_progress`` gives
+    plain lines instead (for logs and pipes)."""
+    from tqdm import tqdm
+
+    stream = stream or sys.stderr
+    bars = {}
+
+    def bar(name, total, unit):
+        b = bars.get(name)
+        if b is None:
+            b = bars[name] = tqdm(total=total, file=stream, unit=unit, desc=name, dynamic_ncols=True, leave=True,
+                                  bar_format="{desc} {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+                                             "[{elapsed}<{remaining}]{postfix}")
+        return b
+
+    def show(done, total, res):
+        b = bar("claims", total, "claim")
+        b.set_postfix_str(f"{res.claim.id} {res.status}", refresh=False)
+        b.update(done - b.n)
+        if res.status not in ("verified", "holds", "definition", "cited"):
+            b.write(f"{res.claim.id:<24} {res.status:<12} {res.message[:100]}", file=stream)
+        if done >= total:
+            b.close()
+
+    def figures(done, total, fig, key, x):
+        b = bar("figures", total, "point")
+        b.set_postfix_str(f"{fig.id} {key}", refresh=False)
+        b.update(done - b.n)
+        if done >= total:
+            b.close()
+
+    show.figures = lambda: figures
+    return show
+
+
 def summary_table(results) -> str:
     rows = [("claim", "label", "verdict", "digits")]
     for r in results:
@@ -104,10 +141,13 @@ def summary_table(results) -> str:
     return "\n".join(lines)
 
 
-def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print,
+def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
                   heading: str = "section", label_prefix: str = "cbdpsym"):
     """Write ``audit.json`` and, per paper, the short appendix and the supplement (standalone document,
-    ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``."""
+    ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
+
+    ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
+    """
     from .findings import paper_findings
     from .report import (_figure_view, audit_json, bib_entry, commit_epoch, compile_pdf, figures_of,
                          latexmk_available, render_appendix, render_supplement, split_figures)
@@ -140,14 +180,14 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             written.append(out / f"cbdpsym-{key}.bib")
         key_figs, rest_figs = split_figures(mine)
         docs = []
-        body_name = f"appendix-{key}-body"
+        body_name = f"appendix-{key}{suffix}-body"
         standalone, body = render_appendix(paper, mine, dps, body_name, findings[key], heading, label_prefix,
                                            [_figure_view(f, label_prefix) for f in key_figs])
-        docs.append((f"appendix-{key}", standalone, body_name, body, 5.0))
-        body_name = f"supplement-{key}-body"
+        docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
+        body_name = f"supplement-{key}{suffix}-body"
         standalone, body = render_supplement(paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
                                              [_figure_view(f, label_prefix) for f in rest_figs])
-        docs.append((f"supplement-{key}", standalone, body_name, body, None))
+        docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
         for name, standalone, body_name, body, limit in docs:
             (out / f"{body_name}.tex").write_text(body, encoding="utf-8")
             tex = out / f"{name}.tex"

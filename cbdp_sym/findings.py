@@ -94,7 +94,7 @@ def paper_findings(paper_key: str, meta: dict, results) -> list[Finding]:
     order = {r.claim.id: i for i, r in enumerate(results)}
     out, named = [], set()
     for spec in meta.get("findings", []):
-        ids = [c for c in spec["claims"] if c in by_id]
+        ids = [c for c in spec["claims"] if c in by_id and by_id[c].status in ("refuted", "ambiguous")]
         if not ids:
             continue
         f = Finding(spec["id"], paper_key, spec["title"], spec["kind"], ids, spec.get("step", ""),
