@@ -270,9 +270,10 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         cx = res.counterexample
         if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
             # every refutation says whether it is certified, and why not
-            res.counterexample = dict(cx, certified=False, certificate=(
-                "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
-                "figures and prose claims have no ball-arithmetic hook)"))
+            why = str(cx.get("certificate") or "").removeprefix("not certified").strip(" :()")
+            res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
+                "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
+                "prose claims have no ball-arithmetic hook)")))
         if res.readings:
             _combine_readings(res)
         return res
