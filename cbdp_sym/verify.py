@@ -237,6 +237,14 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         res.corrected = audit_claim(fixed, dps, points)
     if res.status == "refuted" and res.error_kind is None:
         res.error_kind = infer_error_kind(claim)
+    cx = res.counterexample
+    if res.status in (Status.REFUTED, Status.AMBIGUOUS) and isinstance(cx, dict) and not cx.get("certified"):
+        # every refutation says whether it is certified, and why not
+        why = str(cx.get("certificate") or "").strip()
+        why = why[len("not certified"):].strip(" :()") if why.startswith("not certified") else why
+        res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
+            "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
+            "prose claims have no ball-arithmetic hook)")))
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -267,13 +275,6 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res.tables = list(out.get("tables", []))
         res.error_kind = out.get("error_kind")
         res.readings = list(out.get("readings", []))
-        cx = res.counterexample
-        if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
-            # every refutation says whether it is certified, and why not
-            why = str(cx.get("certificate") or "").removeprefix("not certified").strip(" :()")
-            res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
-                "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
-                "prose claims have no ball-arithmetic hook)")))
         if res.readings:
             _combine_readings(res)
         return res
