@@ -223,7 +223,7 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
                          "literal": True}]
         for rd in claim.readings:
-            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None,
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None, certify=None,
                                       statement=rd.statement or claim.statement)
             r2 = audit_claim(alt, dps, points)
             res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
@@ -232,7 +232,8 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
     if claim.corrected is not None and res.status not in ("error",):
         import dataclasses
 
-        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
+        # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
+        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
     if res.status == "refuted" and res.error_kind is None:
