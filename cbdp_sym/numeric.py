@@ -7,6 +7,8 @@ supremum (claims ``CBDP-EQ1-*``).
 """
 from __future__ import annotations
 
+import functools
+
 import mpmath as mp
 import sympy as sp
 
@@ -124,10 +126,16 @@ def fdiv_mp(gen, P: Distribution, Q: Distribution, **params):
         return q * gen.mp_f(mp.exp(lp - lq), **params)
 
     breaks = list(P.mp_breaks()) + list(Q.mp_breaks())
-    for t in generator_kinks(gen, **params):
+    for t in _kinks_cached(gen, tuple(sorted((k, str(v)) for k, v in params.items())), mp.mp.dps):
         if t > 0:
             breaks += ratio_crossings(P, Q, mp.log(t), breaks)
     return quad_split(integrand, breaks)
+
+
+@functools.lru_cache(maxsize=256)
+def _kinks_cached(gen, params: tuple, dps: int):
+    return generator_kinks(gen, **{k: sp.Rational(v) if "/" in v or v.lstrip("-").isdigit() else sp.Float(v, dps)
+                                   for k, v in params})
 
 
 def generator_kinks(gen, **params) -> list:
