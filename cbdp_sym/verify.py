@@ -162,12 +162,13 @@ def symbolic_difference(derived, claimed, seconds=30):
 
 
 def _combine_readings(res) -> None:
-    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when their verdicts differ
-    (the literal reading's evidence stays on the result, the per-reading verdicts in ``res.readings``)."""
+    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when some fail and others do
+    not (hold, verify, or stay undecided); the literal reading's evidence stays on the result, the per-reading
+    verdicts in ``res.readings``."""
     statuses = [r["status"] for r in res.readings]
     failing = [s for s in statuses if s == Status.REFUTED]
-    passing = [s for s in statuses if s in (Status.VERIFIED, Status.HOLDS)]
-    if failing and passing:
+    others = [s for s in statuses if s != Status.REFUTED]
+    if failing and others and Status.ERROR not in statuses:  # some reading is not refuted: not "refuted"
         res.status = Status.AMBIGUOUS.value
         res.error_kind = "reading"
         res.message = ("readings disagree: " + "; ".join(f"{r['name']}: {r['status']}" for r in res.readings)
