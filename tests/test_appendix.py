@@ -90,7 +90,9 @@ def test_documents_labels_bibliography_and_options(registry, subset, tmp_path):
     for r in subset:
         if r.claim.paper == "cbdp":
             assert r"{aud:claim:" + r.claim.id + "}" in body, r.claim.id
-    assert r"\cbdpsymlabel{CBDP-T11}{aud:finding:CBDP-T11}" in body
+    t11 = next(r for r in subset if r.claim.id == "CBDP-T11")
+    assert t11.finding and r"{aud:finding:" + t11.finding + "}" in body  # every finding has its own label
+    assert r"\ref{aud:finding:" + t11.finding + "}" in body  # and a refuted claim refers to its finding
     assert r"\cite{chaudhuri2019capacity}" in body
     bib = (tmp_path / "cbdpsym-cbdp.bib").read_text()
     assert bib.startswith("@inproceedings{chaudhuri2019capacity,")
