@@ -1,5 +1,7 @@
 """The whole audit through the CLI, as README's main command runs it (slow)."""
 import json
+import shutil
+import subprocess
 
 import pytest
 
@@ -36,8 +38,29 @@ def test_full_audit_at_50_digits(tmp_path):
             assert c["counterexample"], c["id"]
         if c["status"] in ("holds", "inconclusive", "refuted"):
             assert c["message"], c["id"]
+        if c["status"] == "refuted":  # classified, and certified or saying why not
+            assert c["error_kind"] in ("result", "proof-step", "typo", "reading"), c["id"]
+            cx = c["counterexample"]
+            assert cx.get("certified") or str(cx.get("certificate", "")).startswith("not certified:"), c["id"]
+        if c["status"] == "ambiguous":
+            assert len(c["readings"]) >= 2 and {r["status"] for r in c["readings"]} >= {"refuted"}, c["id"]
+    # every refutation (and every ambiguous claim) belongs to exactly one finding
+    in_findings = [cid for f in doc["findings"] for cid in f["claims"]]
+    assert len(in_findings) == len(set(in_findings))
+    assert set(in_findings) == {c["id"] for c in doc["claims"] if c["status"] in ("refuted", "ambiguous")}
+    for f in doc["findings"]:
+        assert {"id", "title", "kind", "severity", "claims", "counterexample", "corrected"} <= set(f), f["id"]
     for key in ("cbdp", "rdp", "zcdp"):  # step notes and prose: no LaTeX escaped into text
         assert "textbackslash" not in (tmp_path / f"appendix-{key}-body.tex").read_text(), key
     if latexmk_available():
+        from .test_appendix import compile_in_hosts, forbidden_in
+
         for key in ("cbdp", "rdp", "zcdp"):
             assert (tmp_path / f"appendix-{key}.pdf").exists()
+            assert (tmp_path / f"supplement-{key}.pdf").exists()
+            for host, (ok, over, tail) in compile_in_hosts(tmp_path, f"appendix-{key}-body").items():
+                assert ok and not [w for w in over if w > 5.0], (key, host, over, tail)
+            if shutil.which("pdftotext"):
+                text = subprocess.run(["pdftotext", str(tmp_path / f"appendix-{key}.pdf"), "-"], capture_output=True,
+                                      text=True).stdout
+                assert not forbidden_in(text), (key, forbidden_in(text)[:5])
