@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .claims import Claim
 from .figures import Figure
+from .latexbuild import check_claim_latex
 from .errors import CbdpError, UnknownClaimError
 
 
@@ -90,6 +91,7 @@ class Registry:
                         paper.figures.append(obj)
                     if isinstance(obj, Claim) and obj not in paper.claims:
                         obj.source = f"{folder.name}/{mod_path.name}"
+                        check_claim_latex(obj)  # a statement may not open files or end the report
                         paper.claims.append(obj)
         ids = {}
         for paper in self.papers.values():

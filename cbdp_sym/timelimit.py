@@ -43,3 +43,25 @@ def time_limit(seconds: float | None = DEFAULT_SECONDS, what: str = "SymPy opera
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """Ask the kernel to send ``sig`` to this process when its parent dies (Linux ``PR_SET_PDEATHSIG``).
+
+    Used by worker processes and by LaTeX, so that killing an audit does not leave work running.
+    Returns ``False`` where the call is unavailable (the caller then relies on its own watchdog)."""
+    import ctypes
+    import ctypes.util
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        ok = libc.prctl(1, int(sig), 0, 0, 0) == 0  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        return False
+    if ok and os.getppid() == 1:  # the parent died before the call
+        os.kill(os.getpid(), sig)
+    return ok
