@@ -31,8 +31,12 @@ def _parser():
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    a.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="limit on each claim's whole audit, enforced by stopping its worker (default 1800); "
+                        "a claim stopped there is `inconclusive: timeout in <phase>`")
     s = sub.add_parser("show", help="print a claim's derivation step by step")
     s.add_argument("id", metavar="ID")
+    s.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
     e.add_argument("id", metavar="ID")
     e.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
@@ -40,6 +44,7 @@ def _parser():
     e.add_argument("--dps", type=int, default=50)
     e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
     e.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    e.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     r = sub.add_parser("restricted", help="one restricted divergence sup_h E_P[h] - E_Q[f*(h)] over lin / polyK",
                        epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION, not the "
                               "variance | point(loc) (a non-private release) | product(SPEC, SPEC, ...) for "
@@ -57,6 +62,7 @@ def _parser():
                                                         "second_method_digits, infinite, ...}")
     r.add_argument("--no-second", action="store_true", help="skip the second, independent method")
     r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     return p
 
 
@@ -131,16 +137,36 @@ def cmd_list(reg, args):
     return 0
 
 
+def _precheck_audit(args):
+    """Everything about an audit's arguments that can be checked before loading or computing anything."""
+    from .outputs import check_json_path, check_out_dir
+
+    _check_dps(args.dps)
+    if args.jobs is not None and args.jobs < 1:
+        raise ParameterError(f"--jobs must be at least 1, got {args.jobs}")
+    check_out_dir(args.out)
+    check_json_path(args.json)
+
+
+def _check_timeout(args):
+    t = getattr(args, "timeout", None)
+    if t is not None and not (0 < t < 10**7):  # also refuses nan and inf
+        raise ParameterError(f"--timeout must be a positive number of seconds, got {t:g}")
+
+
 def cmd_audit(reg, args):
     from . import cache
     from .audit import run, summary_table, terminal_progress, write_reports
 
-    _check_dps(args.dps)
+    from .outputs import folder_lock
+
+    _precheck_audit(args)
     if args.no_cache:
         cache.set_enabled(False)
     claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
-    results = run(claims, args.dps, args.jobs, terminal_progress())
-    written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf)
+    with folder_lock(args.out):
+        results = run(claims, args.dps, args.jobs, terminal_progress(), limit=args.timeout)
+        written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf)
     print(summary_table(results))
     print()
     for w in written:
@@ -226,15 +252,33 @@ def cmd_eval(reg, args):
     return 0
 
 
+def _guarded(command, reg, args) -> int:
+    """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
+    try:
+        return command(reg, args)
+    except CbdpError as exc:
+        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+
+
 def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        _check_timeout(args)
+        if args.cmd == "audit":
+            _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
         from .registry import Registry
 
         reg = Registry(args.path)
-        return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
-                "restricted": cmd_restricted}[args.cmd](reg, args)
+        command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
+                   "restricted": cmd_restricted}[args.cmd]
+        if args.cmd in ("eval", "restricted", "show"):
+            from .timelimit import run_with_limit
+
+            # the work runs in a child process that is stopped at the limit (a one-line error)
+            return run_with_limit(lambda: _guarded(command, reg, args), args.timeout, f"`{args.cmd}`")
+        return command(reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
