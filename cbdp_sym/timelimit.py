@@ -133,15 +133,25 @@ def set_phase_sink(sink) -> None:
 # -- a command in a child process, killed at the limit -----------------------------------------------
 def run_with_limit(fn, seconds: float | None, what: str) -> int:
     """Run ``fn() -> exit code`` in a forked child and return its exit code; at ``seconds`` the child is
-    killed and a one-line error printed (exit 2).  Without ``fork`` (or ``seconds`` None) ``fn`` runs here."""
+    killed and a one-line error printed (exit 2).  The child's output is passed on through this process's
+    ``sys.stdout`` / ``sys.stderr``.  Without ``fork`` (or ``seconds`` None) ``fn`` runs here."""
+    import io
+    import selectors
+
     if seconds is None or not hasattr(os, "fork"):
         return fn()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    pipes = [os.pipe(), os.pipe()]
     pid = os.fork()
     if pid == 0:  # the child
         code = 1
         try:
+            os.close(pipes[0][0])
+            os.close(pipes[1][0])
+            sys.stdout = io.TextIOWrapper(os.fdopen(pipes[0][1], "wb"), encoding="utf-8", line_buffering=False)
+            sys.stderr = io.TextIOWrapper(os.fdopen(pipes[1][1], "wb"), encoding="utf-8", line_buffering=True)
             die_with_parent()
             code = fn()
         except SystemExit as exc:
@@ -151,7 +161,8 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
         except BaseException:  # noqa: BLE001 - the parent reports a crash as such
             import traceback
 
-            traceback.print_exc()
+            with contextlib.suppress(BaseException):
+                traceback.print_exc()
             code = 1
         finally:
             with contextlib.suppress(BaseException):
@@ -159,28 +170,54 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
             with contextlib.suppress(BaseException):
                 sys.stderr.flush()
             os._exit(code if isinstance(code, int) else 1)
+    os.close(pipes[0][1])
+    os.close(pipes[1][1])
+    chunks = {pipes[0][0]: [], pipes[1][0]: []}
+    sel = selectors.DefaultSelector()
+    for fd in chunks:
+        sel.register(fd, selectors.EVENT_READ)
     deadline = time.monotonic() + seconds
+    timed_out = False
     try:
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-            if time.monotonic() >= deadline:
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
                 break
-            time.sleep(0.02)
+            for key, _ in sel.select(timeout=min(left, 0.5)):
+                data = os.read(key.fd, 65536)
+                if data:
+                    chunks[key.fd].append(data)
+                else:
+                    sel.unregister(key.fd)
+        if timed_out:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
     except BaseException:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
         raise
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
-    print(f"cbdp-sym: error: {what} stopped at the time limit ({seconds:g} s; change it with --timeout)",
-          file=sys.stderr)
-    return 2
+    finally:
+        sel.close()
+        for fd in chunks:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    out = b"".join(chunks[pipes[0][0]]).decode("utf-8", "replace")
+    err = b"".join(chunks[pipes[1][0]]).decode("utf-8", "replace")
+    if timed_out:
+        err += (f"cbdp-sym: error: {what} stopped at the time limit ({seconds:g} s; change it with --timeout)\n")
+    if out:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    if err:
+        sys.stderr.write(err)
+        sys.stderr.flush()
+    if timed_out:
+        return 2
+    return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
 
 
 def die_with_parent(sig: int = signal.SIGKILL) -> bool:
