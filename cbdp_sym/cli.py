@@ -74,10 +74,21 @@ def cmd_restricted(reg, args):
     if args.no_cache:
         cache.set_enabled(False)
     P, Q = parse_law(args.P), parse_law(args.Q)
+    _check_law_magnitudes(P, "--P")
+    _check_law_magnitudes(Q, "--Q")
+    if args.alpha is not None:
+        from .numbers import check_magnitude, parse_number
+
+        check_magnitude(parse_number(args.alpha, "alpha") - 1, "alpha - 1")
+        check_magnitude(parse_number(args.alpha, "alpha"), "alpha")
     generator_for(args.divergence, args.alpha)  # validates before any work
     parse_class(args.cls)
     with mp.workdps(args.dps + 10):
         rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
+    val = rec["value"]
+    if val is not None and (mp.isnan(val) or (not rec["infinite"] and (not mp.isfinite(val) or val < 0))):
+        raise CbdpError(f"the solver returned {mp.nstr(val, 8)} (a restricted divergence is finite and >= 0 "
+                        "unless infinite): not printed as a result")
 
     def s(v):
         if v is None:
@@ -118,6 +129,17 @@ def cmd_restricted(reg, args):
         for n in out["notes"]:
             print(f"  note: {n}")
     return 0
+
+
+def _check_law_magnitudes(law, flag):
+    from .numbers import check_magnitude
+
+    parts = getattr(law, "laws", None) or getattr(law, "components", None) or [law]
+    for part in parts:
+        for attr in ("loc", "scale", "std"):
+            v = getattr(part, attr, None)
+            if v is not None and not isinstance(v, mp.mpf):
+                check_magnitude(v, f"{flag} {attr}")
 
 
 def _check_dps(dps):
@@ -222,6 +244,38 @@ def _parse_at(items):
     return out
 
 
+def _value_text(x, what, digits):
+    """A value printed as a result: finite, at the digits established (non-finite values are refused)."""
+    from .numbers import mp_str
+
+    if x is None:
+        return None
+    if not isinstance(x, mp.mpf):
+        x = mp.mpf(x)
+    if mp.isnan(x):
+        raise CbdpError(f"the {what} value is not a number (nan) at this point: not printed")
+    return mp_str(x, digits)
+
+
+def _established(numeric, derived, claimed, dps):
+    """Digits at which the numeric value is printed: those on which it agrees with the closed form
+    (at most ``dps``), and a note when that is fewer than ``dps``."""
+    from .numbers import digits
+
+    ref = derived if derived is not None else claimed
+    if numeric is None or ref is None or not (mp.isfinite(numeric) and mp.isfinite(ref)):
+        return dps, None
+    d = digits(numeric, ref)
+    if d >= dps:
+        return dps, None
+    shown = max(1, min(dps, int(mp.floor(d)) if mp.isfinite(d) else dps))
+    if d < 1:
+        return dps, (f"the numeric definition and the {'derived' if derived is not None else 'claimed'} form "
+                     f"disagree at this point (agreement {mp.nstr(d, 3)} digits)")
+    return shown, (f"the numeric value is shown to {shown} digits, those on which it agrees with the "
+                   f"{'derived' if derived is not None else 'claimed'} form at this point")
+
+
 def cmd_eval(reg, args):
     from .numbers import mp_str
     from .verify import derive, evaluate
@@ -231,18 +285,25 @@ def cmd_eval(reg, args):
     _check_dps(args.dps)
     if args.no_cache:
         cache.set_enabled(False)
+    from .numbers import check_magnitude
+
     claim = reg.get(args.id)
     point = claim.parse_point(_parse_at(args.at))
+    for k, v in point.items():
+        check_magnitude(v, k)
     derived_expr = derive(claim)[0] if claim.derive else None
     claimed_expr = claim.claimed() if claim.claimed else None
     with mp.workdps(args.dps + 10):
         derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
         claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
         numeric = claim.numeric(point) if claim.numeric else None
+        numeric_digits, note = _established(numeric, derived, claimed, args.dps)
         out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
-               "derived": mp_str(derived, args.dps) if derived is not None else None,
-               "numeric": mp_str(numeric, args.dps) if numeric is not None else None,
-               "claimed": mp_str(claimed, args.dps) if claimed is not None else None}
+               "derived": _value_text(derived, "derived", args.dps),
+               "numeric": _value_text(numeric, "numeric", numeric_digits),
+               "claimed": _value_text(claimed, "claimed", args.dps)}
+    if note:
+        print(f"cbdp-sym: note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
@@ -252,12 +313,29 @@ def cmd_eval(reg, args):
     return 0
 
 
+def _quiet_stdout():
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _guarded(command, reg, args) -> int:
     """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
     try:
         return command(reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
+        # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
+        print(f"cbdp-sym: error: the computation broke down at these inputs ({type(exc).__name__}: "
+              f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values", file=sys.stderr)
         return 2
 
 
@@ -282,6 +360,9 @@ def main(argv=None) -> int:
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `cbdp-sym list | head -1`: the reader has gone; nothing more to say
+        _quiet_stdout()
+        return 0
     except KeyboardInterrupt:  # pragma: no cover
         print("cbdp-sym: interrupted", file=sys.stderr)
         return 130

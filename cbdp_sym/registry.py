@@ -49,9 +49,21 @@ def _import(path: Path, name: str):
     sys.modules[name] = mod
     try:
         spec.loader.exec_module(mod)
-    except Exception:
+    except CbdpError:
         del sys.modules[name]
         raise
+    except Exception as exc:  # a broken module of a user's folder: one line naming the file
+        del sys.modules[name]
+        line = ""
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == str(path):
+                line = f", line {tb.tb_lineno}"
+            tb = tb.tb_next
+        if isinstance(exc, SyntaxError) and exc.lineno:
+            line = f", line {exc.lineno}"
+        msg = str(exc).splitlines()[0] if str(exc) else ""
+        raise CbdpError(f"cannot load {path}{line}: {type(exc).__name__}" + (f": {msg}" if msg else "")) from None
     return mod
 
 
