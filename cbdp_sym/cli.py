@@ -15,8 +15,15 @@ LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes t
             "toolkit's normal(loc, scale) takes the standard deviation.")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (``cbdp-sym: error: ...``, exit 2), like every other error."""
+
+    def error(self, message):
+        self.exit(2, f"cbdp-sym: error: {message} (see `{self.prog} --help`)\n")
+
+
 def _parser():
-    p = argparse.ArgumentParser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
+    p = _Parser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
                                 epilog=LAW_HELP)
     p.add_argument("--path", action="append", default=[], metavar="DIR",
                    help="an extra derivations folder (one sub-folder per paper); repeatable")
