@@ -1,6 +1,7 @@
 """Worker processes that the parent can stop: each claim's audit runs in a worker, under a limit.
 
-A worker is a forked process that audits the claims it is sent, one at a time, and publishes its
+A worker is a forked process that audits the claim it is sent (a fresh fork per claim by default, so
+that no claim's result depends on which claims ran before it in the same process), and publishes its
 current phase (:func:`cbdp_sym.timelimit.set_phase`) in shared memory.  The parent enforces two
 limits from outside, whatever the worker does (a long C call, an ``except BaseException``):
 
@@ -43,7 +44,7 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=loop, daemon=True).start()
 
 
-def _worker_main(conn, phase, since, parent):
+def _worker_main(conn, phase, since, parent, fresh):
     die_with_parent()
     _watch_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
@@ -72,15 +73,20 @@ def _worker_main(conn, phase, since, parent):
             conn.send((i, out))
         except Exception as exc:  # noqa: BLE001 - an unpicklable result is reported, not lost
             conn.send((i, RuntimeError(f"result not transferable: {type(exc).__name__}: {exc}")))
+        if fresh:
+            break
+    conn.close()
     os._exit(0)
 
 
 class _Slot:
-    def __init__(self, ctx):
+    def __init__(self, ctx, fresh):
         self.conn, child = ctx.Pipe()
         self.phase = ctx.Array("c", _PHASE_BYTES)
         self.since = ctx.Value("d", 0.0)
-        self.proc = ctx.Process(target=_worker_main, args=(child, self.phase, self.since, os.getpid()), daemon=True)
+        self.fresh = fresh
+        self.proc = ctx.Process(target=_worker_main, args=(child, self.phase, self.since, os.getpid(), fresh),
+                                daemon=True)
         self.proc.start()
         child.close()
         self.item = None
@@ -99,8 +105,12 @@ class _Slot:
         self.conn.close()
 
 
-def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash):
+def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=True):
     """Call ``fn(item)`` for each item on ``jobs`` worker processes.
+
+    With ``fresh`` (the default) every item gets a new worker forked from this process, so that its
+    result cannot depend on what the same worker computed before (in-memory caches, SymPy's cache,
+    counters): the outcome is the same whatever ``jobs`` and the order of completion.
 
     ``limits(item) -> (whole, derivation)`` gives the item's limits in seconds (``None``: none);
     ``on_result(i, value)``, ``on_timeout(i, phase, seconds)`` and ``on_crash(i, message)`` receive
@@ -115,7 +125,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash):
             while pending and (len(slots) < jobs or any(s.item is None for s in slots)):
                 free = next((s for s in slots if s.item is None), None)
                 if free is None:
-                    free = _Slot(ctx)
+                    free = _Slot(ctx, fresh)
                     slots.append(free)
                 i = pending.pop(0)
                 free.item, free.started = i, time.monotonic()
@@ -131,6 +141,10 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash):
                         pass
                     else:
                         s.item = None
+                        if s.fresh:
+                            s.proc.join(5)
+                            s.stop()
+                            slots.remove(s)
                         if isinstance(out, BaseException):
                             on_crash(i, f"{type(out).__name__}: {out}".splitlines()[0])
                         else:
