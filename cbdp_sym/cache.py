@@ -35,7 +35,8 @@ def cache_dir() -> Path:
 
 
 # modules that cannot change a numeric result (presentation, command line, discovery)
-_NOT_NUMERIC = {"report.py", "cli.py", "audit.py", "registry.py", "__main__.py", "figures.py"}
+_NOT_NUMERIC = {"report.py", "cli.py", "audit.py", "registry.py", "__main__.py", "figures.py", "latexbuild.py",
+                "outputs.py", "workers.py"}
 
 
 @functools.lru_cache(maxsize=None)
