@@ -114,7 +114,9 @@ def precompute(figures, jobs=None, progress=None):
         return
     jobs = jobs or os.cpu_count() or 1
     done = 0
-    if jobs > 1 and len(todo) > 1 and "fork" in mproc.get_all_start_methods():
+    # always in worker processes where fork exists (also for one job): the audit's own process then
+    # holds the same state whatever the number of jobs, and so do the claim workers forked from it
+    if "fork" in mproc.get_all_start_methods():
         _WORK["jobs"] = todo
         ctx = mproc.get_context("fork")
         with ctx.Pool(min(jobs, len(todo))) as pool:
