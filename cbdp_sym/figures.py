@@ -119,7 +119,9 @@ def precompute(figures, jobs=None, progress=None):
     if "fork" in mproc.get_all_start_methods():
         _WORK["jobs"] = todo
         ctx = mproc.get_context("fork")
-        with ctx.Pool(min(jobs, len(todo))) as pool:
+        from .timelimit import die_with_parent
+
+        with ctx.Pool(min(jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
             for i, val in pool.imap_unordered(_worker, range(len(todo))):
                 f, k, x = todo[i]
                 f._memo[(k, x)] = val
