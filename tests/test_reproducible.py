@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # claim shapes: identities with disk-cached derivations (RDP table II), a derivation with a limit,
 # an upper bound, a check, a definition
-FAST = ["RDP-P6", "RDP-P5-KL", "RDP-LAPMECH", "ZCDP-L2.4", "ZCDP-D1.1"]
+FAST = ["RDP-P6", "RDP-P5-KL", "RDP-LAPMECH", "ZCDP-D1.1"]
 # plus bounds with adversarial search, corrected statements, instance checks, a lower bound
-SLOW = FAST + ["RDP-P4", "CBDP-T5", "CBDP-EQ1", "CBDP-T1", "ZCDP-P1.4", "ZCDP-S1.1a", "CBDP-TAB1-REN-LAP-UNR"]
+SLOW = FAST + ["ZCDP-L2.4", "RDP-P4", "CBDP-T5", "CBDP-EQ1", "CBDP-T1", "ZCDP-P1.4", "ZCDP-S1.1a", "CBDP-TAB1-REN-LAP-UNR"]
 
 
 def _audit(ids, out, cache, *extra):
