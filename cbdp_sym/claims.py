@@ -36,6 +36,7 @@ from typing import Callable
 import sympy as sp
 
 from .errors import ParameterError
+from .findings import ERROR_KINDS
 from .numbers import parse_number
 
 KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited", "check")
@@ -52,6 +53,7 @@ class Param:
     description: str = ""
     bounds: tuple | None = None  # (lo, hi) strict, for an extra restriction (e.g. |a| < eps)
     length_of: str | None = None  # vectors: the name of the dimension parameter
+    finite: bool = False  # a finite domain: ``points`` is all of it, and every point is checked
 
     @classmethod
     def positive(cls, name, symbol, points=("1/1000", "1/10", "1", "7/2", "100"), description=""):
@@ -73,6 +75,15 @@ class Param:
     @classmethod
     def positive_int(cls, name, symbol, points=("1", "2", "3", "4"), description=""):
         return cls(name, symbol, "positive-int", tuple(points), description)
+
+    @classmethod
+    def integer_range(cls, name, symbol, lo: int, hi: int, description=""):
+        """An integer parameter over the finite range ``lo..hi``: a claim over it is checked at **every** member
+        (its default points and sweep enumerate the range), never on a sample."""
+        if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
+            raise ValueError(f"{name}: integer_range needs integers lo <= hi, got {lo!r}, {hi!r}")
+        return cls(name, symbol, "positive-int" if lo >= 1 else "integer", tuple(str(k) for k in range(lo, hi + 1)),
+                   description, bounds=(str(lo - 1), str(hi + 1)), finite=True)
 
     @classmethod
     def vector(cls, name, symbol, points, description="", length_of=None):
@@ -114,6 +125,8 @@ class Param:
             raise ParameterError(f"{self.name} must lie strictly between 0 and 1, got {value}")
         if self.domain == "positive-int" and not (value.is_integer and value >= 1):
             raise ParameterError(f"{self.name} must be a positive integer, got {value}")
+        if self.domain == "integer" and not value.is_integer:
+            raise ParameterError(f"{self.name} must be an integer, got {value}")
         if self.domain == "gt1-or-inf" and not (value == sp.oo or value > 1):
             raise ParameterError(f"{self.name} must be greater than 1 or inf, got {value}")
         if self.bounds is not None:
@@ -123,15 +136,31 @@ class Param:
         return value
 
 
+@dataclass(frozen=True)
+class Reading:
+    """Another plausible reading of a claim's printed statement.
+
+    ``claimed`` builds the SymPy form of this reading (like :attr:`Claim.claimed`), ``statement`` is its
+    LaTeX, ``seeds`` says which extraction supports it (e.g. "seed 002 (arXiv LaTeX source)"), and
+    ``name`` is a short label ("superscript restored", "+ sign").  The claim's own ``claimed`` is the
+    literal reading.
+    """
+
+    name: str
+    claimed: Callable
+    statement: str = ""
+    seeds: str = ""
+
+
 @dataclass
 class Claim:
     """One statement of a paper, audited by :func:`cbdp_sym.verify.audit_claim`."""
 
     id: str
-    paper: str
-    label: str
-    kind: str
-    statement: str  # LaTeX of the statement as printed
+    paper: str = ""  # the paper's key; by default the folder the registry found the claim in
+    label: str = ""
+    kind: str = "identity"
+    statement: str = ""  # LaTeX of the statement as printed
     params: list = field(default_factory=list)
     derive: Callable | None = None
     claimed: Callable | None = None
@@ -148,6 +177,10 @@ class Claim:
     timeout: float = 120.0
     check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
     figures: tuple = ()  # Figure objects the claim reads (computed first, in parallel, by the audit)
+    # other plausible readings of the printed text (a garbled extraction, a vague word): each is audited
+    # like the printed form; the claim is refuted only when every plausible reading fails, and
+    # ``ambiguous`` when their verdicts differ (see :class:`Reading`)
+    readings: tuple = ()
     # a corrected statement the derivation supports, audited the same way and shown next to the printed one
     corrected: Callable | None = None
     corrected_statement: str = ""
@@ -162,11 +195,16 @@ class Claim:
     certify: Callable | None = None
     search_dps: int = 20
     tags: tuple = ()
+    # a refutation's kind ("result", "proof-step", "typo", "reading"; see cbdp_sym.findings); by default
+    # "proof-step" for IDs that name a proof's chain or step, "result" otherwise
+    error_kind: str | None = None
     source: str = ""  # set by the registry: paper folder / module file
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+        if self.error_kind is not None and self.error_kind not in ERROR_KINDS:
+            raise ValueError(f"{self.id}: error_kind must be one of {ERROR_KINDS}, got {self.error_kind!r}")
 
     @property
     def audited(self) -> bool:
@@ -198,6 +236,17 @@ class Claim:
             return [self.parse_point(p) for p in self.points]
         if not self.params:
             return [{}]
+        finite = [p for p in self.params if p.finite]
+        if finite:  # every member of each finite domain, crossed with the other parameters' points in turn
+            import itertools
+
+            rest = [p for p in self.params if not p.finite]
+            pts = []
+            for i, combo in enumerate(itertools.product(*[p.points for p in finite])):
+                raw = {p.name: v for p, v in zip(finite, combo)}
+                raw.update({p.name: p.points[i % len(p.points)] for p in rest})
+                pts.append(self.parse_point(raw))
+            return pts
         n = max(len(p.points) for p in self.params)
         pts = []
         for i in range(n):
@@ -207,4 +256,12 @@ class Claim:
     def sweep_points(self) -> list:
         if self.sweep is None:
             return self.default_points()
-        return [self.parse_point(p) for p in self.sweep]
+        pts = [self.parse_point(p) for p in self.sweep]
+        for p in self.params:  # a claim over a finite family checks every member, not a sample
+            if p.finite:
+                seen = {str(pt[p.name]) for pt in pts}
+                missing = [v for v in p.points if v not in seen]
+                if missing:
+                    raise ValueError(f"{self.id}: the sweep misses {p.name} = {', '.join(missing[:5])} of its finite "
+                                     "range; a claim over a finite family is checked at every member")
+        return pts

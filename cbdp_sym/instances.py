@@ -33,6 +33,7 @@ import sympy as sp
 from .distributions import Finite
 from .errors import ParameterError
 from .numbers import to_mpf
+from .verdict import relative_slack
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
@@ -192,17 +193,9 @@ def search_min(fun: Callable, starts: list, budget: int, dim: int, box: float = 
 
 
 def slack_of(kind: str, quantity, bound):
-    """Signed slack of a bound, positive when it holds: relative to ``|bound|`` (absolute when the
-    bound is 0).  ``kind``: upper / strict-upper (``quantity <= bound``) or lower (``quantity >= bound``)."""
-    q, b = mp.mpf(quantity), mp.mpf(bound)
-    if q == b:
-        return mp.mpf(0)
-    if b == mp.inf:
-        return mp.mpf(1) if kind != "lower" else -mp.inf
-    if q == mp.inf:
-        return -mp.inf if kind != "lower" else mp.mpf(1)
-    d = (b - q) if kind != "lower" else (q - b)
-    return d / abs(b) if b != 0 else d
+    """Signed slack of a bound, positive when it holds: :func:`cbdp_sym.verdict.relative_slack`
+    (relative to ``|bound|``, absolute when the bound is 0)."""
+    return relative_slack(kind, bound, quantity)
 
 
 def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search: dict | None = None,

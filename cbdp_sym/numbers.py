@@ -76,6 +76,10 @@ def _short(v) -> str:
         return mp.nstr(to_mpf(v), 4, min_fixed=-4, max_fixed=6, strip_zeros=False)
 
 
+class PrecisionError(ParameterError):
+    """A value could not be computed to the significant digits asked for."""
+
+
 def to_mpf(value) -> mp.mpf:
     """Convert a SymPy expression, a Fraction, an int or an mpf to an mpf at the current precision."""
     if isinstance(value, mp.mpf):
@@ -93,16 +97,79 @@ def to_mpf(value) -> mp.mpf:
         return -mp.inf
     if expr.free_symbols:
         raise ParameterError(f"cannot evaluate {expr}: free symbols {sorted(map(str, expr.free_symbols))}")
-    val = expr.evalf(mp.mp.dps + 10)
+    val = evalf_checked(expr, mp.mp.dps + 10)
     if not val.is_real:
         raise ParameterError(f"{expr} is not a real number")
     return mp.mpf(val._to_mpmath(mp.mp.prec + 40))
 
 
+def evalf_checked(expr, n: int, subs=None):
+    """``expr.evalf(n, subs=subs)`` that never returns a number without its significant digits.
+
+    SymPy's evalf returns, for instance, ``0.e-190`` (one bit of precision) for ``1 - erf(30)``: a
+    cancellation it could not resolve.  Here evalf runs with ``strict=True``; when the precision is
+    exhausted the expression is rewritten without the cancelling forms (``erf -> 1 - erfc``) and tried
+    again, with a larger working budget; a value still without its digits raises :class:`PrecisionError`.
+
+    >>> import sympy as sp
+    >>> x = sp.Symbol("x", positive=True)
+    >>> str(evalf_checked(1 - sp.erf(x), 20, {x: 30}))[:12]
+    '2.5646562037'
+    """
+    expr = sp.sympify(expr)
+    kw = {"subs": subs} if subs else {}
+    tries = (expr, expr.rewrite(sp.erfc) if expr.has(sp.erf) else None)
+    for e in tries:
+        if e is None:
+            continue
+        for maxn in (max(100, 2 * n), 20 * n + 2000):
+            try:
+                val = e.evalf(n, strict=True, maxn=maxn, **kw)
+            except sp.core.evalf.PrecisionExhausted:
+                continue
+            except (ValueError, TypeError):
+                break
+            if val.is_Float and val != 0 and val._prec < 3.3 * n - 8:
+                continue
+            return val
+    try:  # an exact zero that evalf cannot distinguish from zero (sin(pi), log(1) - 0, ...)
+        if sp.simplify(expr.subs(subs) if subs else expr) == 0:
+            return sp.Float(0)
+    except (ValueError, TypeError):
+        pass
+    raise PrecisionError(f"cannot evaluate {sp.sstr(expr)[:120]} to {n} significant digits (cancellation)")
+
+
+class Estimate(mp.mpf):
+    """An mpf that knows how many significant digits were actually established (a solver's accuracy,
+    the agreement of two methods, the precision a value was computed at).  Arithmetic gives plain mpfs;
+    :func:`mp_str` never prints more digits than ``digits``.
+
+    >>> import mpmath as mp
+    >>> with mp.workdps(60):
+    ...     v = Estimate(mp.pi, 25)
+    ...     mp_str(v, 50)
+    '3.141592653589793238462643'
+    """
+
+    def __new__(cls, value, digits):
+        obj = mp.mpf.__new__(cls, value)
+        obj.digits = int(digits)
+        return obj
+
+
+def established(x, default: int | None = None):
+    """The significant digits established for ``x`` (an :class:`Estimate`), else ``default``."""
+    return getattr(x, "digits", default)
+
+
 def mp_str(x, digits: int | None = None) -> str:
-    """A decimal string of an mpf (or "inf"/"-inf"/"nan"), at ``digits`` significant digits."""
+    """A decimal string of an mpf (or "inf"/"-inf"/"nan"), at ``digits`` significant digits (never more
+    than an :class:`Estimate` established)."""
     if x is None:
         return None
+    if isinstance(x, Estimate):
+        digits = min(digits or mp.mp.dps, x.digits)
     if not isinstance(x, mp.mpf):  # (an mpf is printed as it is: converting would round it to the context)
         x = mp.mpf(x)
     if mp.isinf(x):

@@ -209,14 +209,27 @@ def _git(args, cwd):
     return out.stdout.strip() if out.returncode == 0 else None
 
 
-def provenance(dps: int) -> list[tuple[str, str]]:
+def source_commit() -> str:
+    """The commit of the code that runs: from git when it runs from a checkout (the folder holding
+    ``pyproject.toml``), else the one recorded when the package was built (``_build_info.py``, written by
+    ``setup.py``), else plainly ``unknown``."""
     root = Path(__file__).resolve().parent.parent
-    commit = _git(["rev-parse", "HEAD"], root)
-    if commit:
-        dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
-        commit = commit + (" (with uncommitted changes)" if dirty else "")
-    else:
-        commit = "not a git checkout"
+    if (root / "pyproject.toml").is_file():
+        commit = _git(["rev-parse", "HEAD"], root)
+        if commit:
+            dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
+            return commit + (" (with uncommitted changes)" if dirty else "")
+    try:
+        from ._build_info import COMMIT
+    except ImportError:
+        COMMIT = None
+    if COMMIT:
+        return f"{COMMIT} (recorded at build time)"
+    return "unknown (not a git checkout, and no commit was recorded when this copy was built)"
+
+
+def provenance(dps: int) -> list[tuple[str, str]]:
+    commit = source_commit()
 
     def ver(name):
         try:
@@ -244,6 +257,12 @@ def result_json(r) -> dict:
         "checks": [ch.as_json() for ch in r.checks], "counterexample": r.counterexample, "message": r.message,
         "symbolic": r.symbolic, "steps": len(r.steps), "conventions": list(c.conventions),
     }
+    if r.error_kind:
+        out["error_kind"] = r.error_kind
+    if r.finding:
+        out["finding"] = r.finding
+    if r.readings:
+        out["readings"] = r.readings
     if r.tables:
         out["tables"] = r.tables
     if r.search:
@@ -256,8 +275,9 @@ def result_json(r) -> dict:
     return out
 
 
-def audit_json(results, dps: int) -> str:
-    doc = {"dps": dps, "provenance": dict(provenance(dps)), "claims": [result_json(r) for r in results]}
+def audit_json(results, dps: int, findings=()) -> str:
+    doc = {"dps": dps, "provenance": dict(provenance(dps)), "findings": [f.as_json() for f in findings],
+           "claims": [result_json(r) for r in results]}
     return json.dumps(doc, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
 
 
@@ -404,14 +424,28 @@ def verdict_tables(paper, results) -> list:
     return out
 
 
-def render(paper, results, dps: int, coverage, body_name: str) -> tuple[str, str]:
+def findings_view(findings) -> list[dict]:
+    """The findings table's rows (see :mod:`cbdp_sym.findings`)."""
+    rows = []
+    for f in findings:
+        cx = f.counterexample or {}
+        where = ", ".join(f"{k}={v}" for k, v in (cx.get("params") or {}).items()) if isinstance(cx.get("params"), dict) else ""
+        rows.append({"id": f.id, "title": f.title, "kind": f.kind, "severity": f.severity, "claims": f.claims,
+                     "step": f.step, "corrected": f.corrected, "corrected_status": f.corrected_status,
+                     "counterexample": where, "certified": bool(cx.get("certified")),
+                     "counterexample_claim": f.counterexample_claim, "seeds": f.seeds, "note": f.note})
+    return rows
+
+
+def render(paper, results, dps: int, coverage, body_name: str, findings=()) -> tuple[str, str]:
     env = _env()
     views = [_result_view(r) for r in results]
     figs = [_figure_view(f) for f in figures_of(results) if f.draw]
     ctx = {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key),
                      "venue": paper.meta.get("venue", ""), "authors": paper.meta.get("authors", "")},
            "results": views, "dps": dps, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS), "provenance": provenance(dps),
-           "coverage": coverage, "body": body_name, "figures": figs, "layouts": verdict_tables(paper, results)}
+           "coverage": coverage, "body": body_name, "figures": figs, "layouts": verdict_tables(paper, results),
+           "findings": findings_view(findings)}
     body = env.get_template("appendix-body.tex.j2").render(**ctx)
     standalone = env.get_template("appendix.tex.j2").render(**ctx)
     return standalone, body

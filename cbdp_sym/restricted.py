@@ -52,7 +52,7 @@ from .cache import cached_numeric
 from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
 from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
-from .numbers import digits, parse_number, to_mpf
+from .numbers import Estimate, digits, parse_number, to_mpf
 from .numeric import golden_section, vquad
 
 __all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
@@ -764,6 +764,16 @@ class RestrictedResult:
             "notes": list(self.notes),
         }
 
+    def __repr__(self):
+        from .display import restricted_repr
+
+        return restricted_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import restricted_markdown
+
+        return restricted_markdown(self)
+
 
 def _lam(expr, sym):
     return sp.lambdify(sym, expr, modules="mpmath")
@@ -1218,8 +1228,18 @@ def renyi_limit(cls, P: Distribution, Q: Distribution) -> RestrictedResult:
 
 
 def restricted_mp(divergence, cls, P: Distribution, Q: Distribution, alpha=None):
-    """The restricted value alone (no second method), at the working precision."""
-    return restricted(divergence, cls, P, Q, alpha=alpha, second=False).value
+    """The restricted value alone (no second method), at the working precision.
+
+    When the optimiser did not converge, the value is an :class:`~cbdp_sym.numbers.Estimate` carrying the digits
+    its last gradient supports (about ``-log10 |grad|`` relative), so no report prints more than were established.
+    """
+    r = restricted(divergence, cls, P, Q, alpha=alpha, second=False)
+    if r.converged or r.infinite or not mp.isfinite(r.value):
+        return r.value
+    g = r.gradient_norm if r.gradient_norm is not None and mp.isfinite(r.gradient_norm) else mp.mpf(1)
+    scale = 1 + abs(r.value)
+    got = int(max(1, min(mp.mp.dps, mp.floor(-mp.log10(g / scale)) if g > 0 else mp.mp.dps)))
+    return Estimate(r.value, got)
 
 
 def restricted_record(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
@@ -1246,3 +1266,19 @@ def _record(divergence, cls, P, Q, alpha, second, feats):
             "converged": bool(r.converged),
             "ray": None if r.ray is None else {"direction": list(r.ray[0]),
                                                "points": [[t, v] for t, v in (r.ray[1] or [])]}}
+
+
+class _CallableModule(type(functools)):
+    """``cbdp_sym.restricted(...)`` once named the function; calling the module still works (deprecated)."""
+
+    def __call__(self, *args, **kwargs):
+        import warnings
+
+        warnings.warn("calling the module cbdp_sym.restricted is deprecated: call cbdp_sym.restricted_divergence "
+                      "(or cbdp_sym.restricted.restricted)", DeprecationWarning, stacklevel=2)
+        return restricted(*args, **kwargs)
+
+
+import sys as _sys  # noqa: E402
+
+_sys.modules[__name__].__class__ = _CallableModule

@@ -76,24 +76,40 @@ def _assumptions(obj) -> dict:
 
 # -- mpmath numbers ---------------------------------------------------------------------------------
 def encode_mpf(x: mp.mpf):
+    from .numbers import Estimate
+
     if mp.isnan(x):
-        return {"mpf": "nan"}
-    if mp.isinf(x):
-        return {"mpf": "inf" if x > 0 else "-inf"}
-    sign, man, exp, _ = x._mpf_
-    return {"mpf": [_hex(-man if sign else man), _hex(exp)]}
+        out = {"mpf": "nan"}
+    elif mp.isinf(x):
+        out = {"mpf": "inf" if x > 0 else "-inf"}
+    else:
+        sign, man, exp, _ = x._mpf_
+        out = {"mpf": [_hex(-man if sign else man), _hex(exp)]}
+    if isinstance(x, Estimate):  # a value that knows its established digits keeps them
+        out["digits"] = int(x.digits)
+    return out
 
 
 def decode_mpf(obj) -> mp.mpf:
+    from .numbers import Estimate
+
     v = obj.get("mpf") if isinstance(obj, dict) else None
     if v in ("nan", "inf", "-inf"):
-        return mp.mpf(v)
-    if not (isinstance(v, list) and len(v) == 2):
+        value = mp.mpf(v)._mpf_
+    elif isinstance(v, list) and len(v) == 2:
+        # exact: normalised without rounding, and not rounded to the context's precision either (a value
+        # computed at a higher precision than its caller's comes back with every bit)
+        value = mp.libmp.from_man_exp(_int(v[0], "mantissa"), _int(v[1], "exponent"))
+    else:
         raise BadData("bad mpf")
-    man, exp = _int(v[0], "mantissa"), _int(v[1], "exponent")
-    # exact: normalised without rounding, and not rounded to the context's precision either (a value
-    # computed at a higher precision than its caller's comes back with every bit)
-    return mp.make_mpf(mp.libmp.from_man_exp(man, exp))
+    if "digits" in obj:
+        d = obj["digits"]
+        if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 10**6:
+            raise BadData("bad digits")
+        est = Estimate(0, d)
+        est._mpf_ = value
+        return est
+    return mp.make_mpf(value)
 
 
 # -- SymPy trees ------------------------------------------------------------------------------------
@@ -287,5 +303,6 @@ def same_tree(a, b) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return len(a) == len(b) and all(k in b and same_tree(v, b[k]) for k, v in a.items())
     if isinstance(a, mp.mpf) and isinstance(b, mp.mpf):
-        return a._mpf_ == b._mpf_ or (mp.isnan(a) and mp.isnan(b))
+        return (type(a) is type(b) and getattr(a, "digits", None) == getattr(b, "digits", None)
+                and (a._mpf_ == b._mpf_ or (mp.isnan(a) and mp.isnan(b))))
     return type(a) is type(b) and a == b

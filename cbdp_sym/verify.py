@@ -21,7 +21,9 @@ from .certify import certify_different, certify_less
 from .claims import Claim
 from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
-from .numbers import digits, mp_str, to_mpf
+from .findings import infer_error_kind
+from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slack, violated
+from .numbers import PrecisionError, digits, established, evalf_checked, mp_str, to_mpf
 from .tape import Step, recording
 from .timelimit import TimeLimitExceeded, set_phase, time_limit
 
@@ -36,6 +38,7 @@ class Check:
     digits_derived: float | None = None  # numeric vs derived
     slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
     origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
+    established: int | None = None  # digits the numeric side established, when it says (numbers.Estimate)
 
     def as_json(self):
         out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
@@ -44,6 +47,8 @@ class Check:
             out["slack"] = self.slack
         if self.origin != "grid":
             out["origin"] = self.origin
+        if self.established is not None:
+            out["established_digits"] = self.established
         return out
 
 
@@ -63,6 +68,9 @@ class Result:
     corrected: "Result | None" = None  # the audit of the corrected statement, when the claim has one
     search: dict | None = None  # what the adversarial search did (bounds)
     seconds: float = 0.0  # not written into reports (reproducibility)
+    error_kind: str | None = None  # refuted: "result", "proof-step", "typo" or "reading" (cbdp_sym.findings)
+    readings: list = field(default_factory=list)  # per-reading verdicts: [{"name", "status", "message", "seeds"}]
+    finding: str | None = None  # the ID of the finding this refutation belongs to (set by the report)
 
     @property
     def id(self):
@@ -71,6 +79,24 @@ class Result:
     def min_digits(self):
         vals = [c.digits for c in self.checks if c.digits is not None]
         return min(vals) if vals else None
+
+    # notebook display (cbdp_sym.display): a one-line repr, Markdown with mathematics, the derivation
+    def __repr__(self):
+        from .display import result_repr
+
+        return result_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import result_markdown
+
+        return result_markdown(self)
+
+    @property
+    def derivation(self):
+        """The recorded steps and the derived form (:class:`cbdp_sym.display.Derivation`)."""
+        from .display import Derivation
+
+        return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
 
 
 def _round_digits(d, cap):
@@ -91,8 +117,11 @@ def evaluate(expr, point: dict, claim: Claim):
         # evalf with substitution: adaptive precision (cancellation-safe) without building exact huge powers
         if e.free_symbols - set(scalars):
             raise CbdpError(f"{claim.id}: free symbols {sorted(map(str, e.free_symbols - set(scalars)))} after substitution")
-        val = e.evalf(mp.mp.dps + 5, subs=scalars)
-        if not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
+        try:
+            val = evalf_checked(e, mp.mp.dps + 5, scalars)
+        except PrecisionError:
+            val = None  # (no digits that way: substitute exactly below, where to_mpf tries again or refuses)
+        if val is not None and not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
             return to_mpf(val)
         # (a Piecewise or a special function evalf could not settle: substitute exactly below)
     e = e.subs(scalars)
@@ -141,6 +170,44 @@ def symbolic_difference(derived, claimed, seconds=30):
     return None
 
 
+def _combine_readings(res) -> None:
+    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when their verdicts differ
+    (the literal reading's evidence stays on the result, the per-reading verdicts in ``res.readings``)."""
+    statuses = [r["status"] for r in res.readings]
+    failing = [s for s in statuses if s == Status.REFUTED]
+    passing = [s for s in statuses if s in (Status.VERIFIED, Status.HOLDS)]
+    if failing and passing:
+        res.status = Status.AMBIGUOUS.value
+        res.error_kind = "reading"
+        res.message = ("readings disagree: " + "; ".join(f"{r['name']}: {r['status']}" for r in res.readings)
+                       + ". " + res.message)
+    elif failing and len(failing) == len(statuses) and res.status != Status.REFUTED:
+        res.status = Status.REFUTED.value
+
+
+def with_readings(literal, *others):
+    """A ``check`` over several readings of a printed statement (the shape of a ``reading`` claim).
+
+    ``literal`` is ``(name, check)`` for the text as printed; each of ``others`` is ``(name, check, seeds)``
+    with ``seeds`` saying which extraction supports it.  Every reading is audited; the engine then makes
+    the claim ``refuted`` only when every reading fails and ``ambiguous`` when their verdicts differ.
+    The literal reading's evidence (checks, tables, counterexample) is the claim's; the others' tables follow.
+    """
+    def check(dps):
+        out = dict(literal[1](dps))
+        rows = [{"name": literal[0], "status": out["status"], "message": out["message"], "seeds": "", "literal": True}]
+        tables = list(out.get("tables", []))
+        for name, fn, seeds in others:
+            o = fn(dps)
+            rows.append({"name": name, "status": o["status"], "message": o["message"], "seeds": seeds})
+            tables.extend(o.get("tables", []))
+        out["readings"], out["tables"] = rows, tables
+        return out
+
+    check.__qualname__ = "with_readings_" + getattr(literal[1], "__qualname__", "check")
+    return check
+
+
 def derive(claim: Claim):
     """Run the claim's derivation; returns ``(expr, steps)``."""
     with recording() as tape:
@@ -161,12 +228,26 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         msg = f"{type(exc).__name__}: {exc}".splitlines()[0]
         res = Result(claim, "error", msg, dps)
         res.steps = [Step("traceback", "", traceback.format_exc(limit=3).splitlines()[-1])]
+    if claim.readings and res.status not in ("error",):
+        import dataclasses
+
+        res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
+                         "literal": True}]
+        for rd in claim.readings:
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None,
+                                      statement=rd.statement or claim.statement)
+            r2 = audit_claim(alt, dps, points)
+            res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
+                                 "statement_latex": rd.statement or None})
+        _combine_readings(res)
     if claim.corrected is not None and res.status not in ("error",):
         import dataclasses
 
         fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
+    if res.status == "refuted" and res.error_kind is None:
+        res.error_kind = infer_error_kind(claim)
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -192,10 +273,21 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         set_phase("checks")
         with mp.workdps(dps + 10):
             out = claim.check(dps)
-        res = Result(claim, out["status"], out["message"], dps, derived, claimed, steps)
+        status = Status(out["status"]).value  # a check may only return a known status
+        res = Result(claim, status, out["message"], dps, derived, claimed, steps)
         res.checks = list(out.get("checks", []))
         res.counterexample = out.get("counterexample")
         res.tables = list(out.get("tables", []))
+        res.error_kind = out.get("error_kind")
+        res.readings = list(out.get("readings", []))
+        cx = res.counterexample
+        if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
+            # every refutation says whether it is certified, and why not
+            res.counterexample = dict(cx, certified=False, certificate=(
+                "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
+                "figures and prose claims have no ball-arithmetic hook)"))
+        if res.readings:
+            _combine_readings(res)
         return res
     if claim.kind == "definition":
         msg = "definition; sanity checks of the derivation: " + ("passed" if derivation_problem is None else derivation_problem)
@@ -204,11 +296,11 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     if derivation_problem:
         res.message = derivation_problem
         return res
-    bound = claim.kind in ("upper", "lower", "strict-upper")
+    bound = claim.kind in BOUND_KINDS
     pts = points or (claim.sweep_points() if bound else claim.default_points())
     work = dps + 10
     cap = work
-    tol = dps - 5
+    tol = identity_digits(dps)
     worst = None
     slacks = []
     set_phase("numerics")
@@ -238,6 +330,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                 chk, slack = _check_of(claim, {k: str(v) for k, v in pt.items()}, cla, der, num, dps, cap)
             chk.origin = "search"
             res.checks.append(chk)
+            slacks.append((slack, pt))
             if slack < worst[0]:
                 worst = (slack, pt, cla, der if num is None else num, der)
     # derived vs numeric must agree for the derivation to stand
@@ -278,10 +371,8 @@ def _values_at(claim, derived, claimed, pt):
 
 
 def _slack(kind, cla, ref):
-    """Signed relative slack of a bound: positive when it holds."""
-    if kind in ("upper", "strict-upper"):
-        return (cla - ref) / abs(cla) if cla != 0 else cla - ref
-    return (ref - cla) / abs(cla) if cla != 0 else ref - cla
+    """Signed relative slack of a bound: positive when it holds (:func:`cbdp_sym.verdict.relative_slack`)."""
+    return relative_slack(kind, cla, ref)
 
 
 def _check_of(claim, shown, cla, der, num, dps, cap):
@@ -289,6 +380,10 @@ def _check_of(claim, shown, cla, der, num, dps, cap):
     ref = num if num is not None else der
     chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,
                 mp_str(num, dps) if num is not None else None)
+    est = established(num)
+    if est is not None:  # agreement cannot be claimed beyond the digits the numeric side established
+        chk.established = est
+        cap = min(cap, est)
     if num is not None and der is not None:
         chk.digits_derived = _round_digits(digits(num, der), cap)
     slack = None
@@ -438,26 +533,66 @@ def _identity_verdict(claim, res, tol):
     sym = symbolic_difference(res.derived_expr, res.claimed_expr) if res.derived_expr is not None else None
     res.symbolic = "derived - claimed simplifies to 0" if sym else "SymPy could not simplify derived - claimed to 0"
     failing = [c for c in res.checks if c.digits is None or c.digits < tol]
+    short = [c for c in failing if c.established is not None and c.established < tol
+             and c.digits is not None and c.digits >= c.established - 1]
+    if failing and len(short) == len(failing):
+        c = short[0]
+        res.status = "inconclusive"
+        res.message = (f"the numeric side established only {c.established} digits at {c.params} (agreeing to all of "
+                       f"them), fewer than the {tol} an identity needs")
+        return res
     if not failing:
         res.status = "verified"
         res.message = (f"{res.symbolic}; claimed = numeric to >= {res.min_digits()} digits at {len(res.checks)} points")
         return res
-    c = min(failing, key=lambda c: c.digits if c.digits is not None else -1)
+    c = min(failing, key=lambda c: c.digits if c.digits is not None else -1)  # the worst disagreement
     if sym:
         res.status = "inconclusive"
         res.message = f"symbolically equal but numerics disagree at {c.params} ({c.digits} digits)"
         return res
-    point = claim.parse_point(c.params)
+    worst_c = c
     cert = None
     if res.derived_expr is not None:
-        cert = certify_different(res.claimed_expr, res.derived_expr, point, claim.symbols())
+        # the simplest failing point that certifies (small rationals, moderate magnitudes) is the headline
+        for cand in sorted(failing, key=lambda k: point_simplicity(k.params)):
+            cert = certify_different(res.claimed_expr, res.derived_expr, claim.parse_point(cand.params), claim.symbols())
+            if cert is not None:
+                c = cand
+                break
+    else:
+        c = min(failing, key=lambda k: point_simplicity(k.params))
     res.status = "refuted"
     res.counterexample = {"params": c.params, "claimed": c.claimed, "derived": c.derived, "numeric": c.numeric,
                           "digits": c.digits, "certified": cert is not None,
-                          "certificate": cert or "not certified (no closed form on both sides in ball arithmetic)"}
+                          "certificate": cert or ("not certified: " + ("no derived closed form to set against the printed one in ball arithmetic"
+                                                                      if res.derived_expr is None else
+                                                                      "ball arithmetic could not separate the two closed forms"))}
+    if worst_c is not c:
+        res.counterexample["worst"] = {"params": worst_c.params, "claimed": worst_c.claimed,
+                                       "numeric": worst_c.numeric or worst_c.derived, "digits": worst_c.digits}
     res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
                    + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))
     return res
+
+
+def _value_size(v) -> float:
+    """How hard a parameter value is to read and re-run: its digits, plus its distance from 1 in decades."""
+    text = str(v)
+    n = sum(ch.isdigit() for ch in text)
+    try:
+        x = abs(float(sp.Rational(text))) if "," not in text and "(" not in text else 1.0
+    except (TypeError, ValueError, ZeroDivisionError):
+        x = 1.0
+    return n + (abs(math.log10(x)) if x > 0 and math.isfinite(x) else 0.0)
+
+
+def point_simplicity(params: dict) -> float:
+    """Sort key of a parameter point: smaller is simpler (few digits, magnitudes near 1).
+
+    >>> point_simplicity({"eps": "1", "alpha": "3"}) < point_simplicity({"eps": "1/1000", "alpha": "1000"})
+    True
+    """
+    return sum(_value_size(v) for v in params.values())
 
 
 def _bound_certificate(claim, res, pt):
@@ -481,32 +616,48 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
     where = ", ".join(f"{k}={v}" for k, v in pt.items())
-    strict = claim.kind == "strict-upper"
-    eps_num = mp.mpf(10) ** (-tol)
-    violated = slack <= 0 if strict else slack < -eps_num
-    if not violated:
+    if not violated(claim.kind, slack, res.dps):
         res.status = "holds"
         res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
         res.counterexample = None
         return res
-    cert = _bound_certificate(claim, res, pt)
-    if cert is None:
-        # any violating point is a counterexample: try the others (worst first) for one that certifies
-        bad = [p for s_, p in sorted(slacks, key=lambda t: t[0]) if (s_ <= 0 if strict else s_ < -eps_num) and p != pt]
-        for p in bad[:4]:
-            c = _bound_certificate(claim, res, p)
-            if c is not None:
+    worst_pt, worst_slack = pt, slack
+    bad = []
+    for s_, p in sorted(slacks, key=lambda t: point_simplicity({k: str(v) for k, v in t[1].items()})):
+        if violated(claim.kind, s_, res.dps) and p not in bad:
+            bad.append(p)
+    cert = None
+    # the simplest violating points first: the headline counterexample is the simplest one that certifies
+    for p in bad[:6]:
+        c = _bound_certificate(claim, res, p)
+        if c is not None:
+            cert = c
+            if p != pt:
                 with mp.workdps(res.dps + 10):
                     cla, der, num = _values_at(claim, derived, claimed, p)
                     ref = num if num is not None else der
                     slack = _slack(claim.kind, cla, ref)
-                pt, cert = p, c
+                pt = p
                 where = ", ".join(f"{k}={v}" for k, v in pt.items())
-                break
+            break
+    if cert is None and bad and bad[0] != pt:
+        p = bad[0]
+        with mp.workdps(res.dps + 10):
+            cla, der, num = _values_at(claim, derived, claimed, p)
+            ref = num if num is not None else der
+            slack = _slack(claim.kind, cla, ref)
+        pt = p
+        where = ", ".join(f"{k}={v}" for k, v in pt.items())
     res.status = "refuted"
     res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
                           "derived": mp_str(der, res.dps) if der is not None else None, "numeric": mp_str(ref, res.dps),
                           "relative_slack": mp_str(slack, 6), "certified": cert is not None,
-                          "certificate": cert or "not certified"}
+                          "certificate": cert or ("not certified: " + ("the quantity has no closed form and the claim "
+                                                                      "has no certificate hook" if res.derived_expr is None
+                                                                      and claim.certify is None else
+                                                                      "ball arithmetic could not separate the two sides"))}
+    if pt != worst_pt:
+        res.counterexample["worst"] = {"params": {k: str(v) for k, v in worst_pt.items()},
+                                       "relative_slack": mp_str(worst_slack, 6)}
     res.message = f"the bound ${rel}$ fails at {where}: quantity {mp_str(ref, 12)}, bound {mp_str(cla, 12)}"
     return res

@@ -41,4 +41,29 @@ PAPER = {
                     "CBDP-TAB1-CERT certifies the refutations in ball arithmetic.",
         },
     ],
+    # root causes of the refutations (cbdp_sym.findings): claims whose verdict follows from one cause are grouped
+    "findings": [
+        {"id": "CBDP-F1", "kind": "result",
+         "title": r"Theorem 13's proof drops the factor $2^{-d}$ on $b^A$, so the (lin,Rényi) upper bounds built on it "
+                  r"(Theorem 13, Corollary 2, Theorem 5, four Table 1 cells) are too small; the corrected bounds add $d\log 2$",
+         "step": r"proof of Theorem 13: the lower bound on $\mathbb E_Q|a^\top x + b|^A$ counts $b^A$ with weight 1 instead "
+                 r"of the orthant's probability $2^{-d}$ (link 3 of CBDP-T13-CHAIN)",
+         "claims": ["CBDP-T13", "CBDP-T13-GAU", "CBDP-T13-CHAIN", "CBDP-C2", "CBDP-C2-LAP", "CBDP-T5", "CBDP-T5-CHAIN",
+                    "CBDP-TAB1-REN-LAP-LIN", "CBDP-TAB1-REN-GAU-LIN", "CBDP-TAB1-REN-LAPD-LIN", "CBDP-TAB1-REN-GAUD-LIN"]},
+        {"id": "CBDP-F2", "kind": "result",
+         "title": r"Corollary 1's lower bound $\mathcal D_{R,\alpha} \ge \epsilon\lVert v\rVert_1$ is false at every "
+                  r"$v \ne 0$: its proof drops the same factor $2^{-d}$ when it plugs $F(x) \ge e^{(\alpha-1)|x|}/2$ into Eq. (5)",
+         "step": "proof of Corollary 1: plugging the (correct) bound on F into Eq. (5) (CBDP-C1-CHAIN)",
+         "claims": ["CBDP-C1", "CBDP-C1-CHAIN"]},
+        {"id": "CBDP-F3", "kind": "result",
+         "title": "A d-dimensional (lin,Rényi) bound is not better than composing the one-dimensional bounds over the "
+                  "coordinates, as Sec. 5 and App. A say it is: for small noise parameters it is larger by about "
+                  r"$2^{(d-1)(\alpha-1)}$",
+         "claims": ["CBDP-S5-DDIM", "CBDP-A-DDIM"]},
+        {"id": "CBDP-F4", "kind": "reading",
+         "title": "Lemma 3's conjugate of the alpha-divergence generator: the seeds print different signs of the constant; "
+                  "the derivation supports seed 000's +",
+         "seeds": "seed 000 (PDF text) prints +, seed 002 (arXiv LaTeX source) prints -, seed 001 does not reach the appendix",
+         "claims": ["CBDP-L3-CONJ", "CBDP-L3-CONJ-MINUS"]},
+    ],
 }

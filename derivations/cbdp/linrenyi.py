@@ -503,7 +503,7 @@ def _c2_chain(dps):
 
 
 C2_CHAIN = Claim(
-    id="CBDP-C2-CHAIN", paper="cbdp", label="Cor. 2's proof, link by link", kind="check",
+    id="CBDP-C2-CHAIN", error_kind="typo", paper="cbdp", label="Cor. 2's proof, link by link", kind="check",
     statement=r"K=\sigma^{\alpha/(\alpha-1)}\mathbb E|\tilde Y|^{\alpha/(\alpha-1)}\ge\sigma^{\alpha/(\alpha-1)}\inf_{1\le\gamma\le2}"
               r"\mathbb E|\tilde Y|^\gamma=\sigma^{\alpha/(\alpha-1)}\sqrt{2/\pi};\ K=\epsilon^{\alpha/(\alpha-1)}\mathbb E|\tilde Y|"
               r"^{\alpha/(\alpha-1)}\ge\frac1{\epsilon^{\alpha/(\alpha-1)}}",

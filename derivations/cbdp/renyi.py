@@ -11,7 +11,7 @@ P is the unshifted law, Q the law shifted by v (Table 1's convention); ``Lap(mu,
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Tex, alpha_generator, record
+from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Reading, Tex, alpha_generator, record
 from cbdp_sym.cache import cached_numeric
 from cbdp_sym.calculus import simplify
 from cbdp_sym.distributions import Finite, PointMass, Product, X
@@ -146,6 +146,9 @@ L3_CONJ = Claim(
     statement=r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj, claimed=_conj_plus, numeric=_conj_numeric,
     where="App. C.4, proof of Lemma 3 (seed 000)", seed="000_3e98b0b0ed90e193.txt", conventions=(GENC,),
+    readings=(Reading("seed 002's sign (the arXiv LaTeX source prints $-$)", _conj_minus,
+                      r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}-\frac{1}{\alpha^2-\alpha}",
+                      "seed 002 (arXiv LaTeX source) prints -; seed 000 (PDF text) prints +; seed 001 does not reach the appendix"),),
     notes="The numeric side is sup_t t s - f(t) by a bracketing golden-section search on the generator at the "
           "numeric alpha. The printed stationarity step solves for x = (|s|(alpha - 1))^{1/(alpha - 1)}, dropping "
           "the factor sign(s) (harmless: f is even).",
@@ -158,7 +161,7 @@ L3_CONJ_MINUS = Claim(
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj, claimed=_conj_minus, numeric=_conj_numeric,
     corrected=_conj_plus,
     corrected_statement=r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
-    where="App. C.4, proof of Lemma 3 (seed 002, arXiv LaTeX)", seed=SEED, conventions=(GENC,),
+    where="App. C.4, proof of Lemma 3 (seed 002, arXiv LaTeX)", seed=SEED, conventions=(GENC,), error_kind="reading",
     notes="Seeds 000 and 002 disagree on the sign of the constant; the derivation (and f*(0) = sup_t -f(t) = "
           "-f(0) = 1/(alpha^2 - alpha)) supports '+', which is also the sign Lemma 3's statement needs "
           "(- E_Q f*(h) = - C_alpha E_Q|h|^A - 1/(alpha^2 - alpha)).",
@@ -171,7 +174,7 @@ L3_CONJ_CS = Claim(
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj,
     claimed=_conj_cs, numeric=_conj_numeric, corrected=_conj_cs_fixed,
     corrected_statement=r"f^*(s)=C_\alpha|s|^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
-    where="App. C.4, proof of Lemma 3 (seeds 000 and 002)", seed=SEED, conventions=(GENC,),
+    where="App. C.4, proof of Lemma 3 (seeds 000 and 002)", seed=SEED, conventions=(GENC,), error_kind="typo",
     notes="Both seeds print C_alpha|s| where |s|^{alpha/(alpha - 1)} is meant (the lemma's statement uses "
           "E_Q|h|^{alpha/(alpha - 1)}); the literal reading agrees with the conjugate only at |s| in {0, 1}.",
 )
@@ -390,7 +393,7 @@ T11 = Claim(
     corrected=_t11_fixed,
     corrected_statement=r"\mathcal{D}_{R,\alpha}(P,Q)=\frac1{\alpha-1}\sum_{i=1}^d\log\left(\left(\frac12+\frac1{4\alpha-2}"
                         r"\right)e^{|v_i|(\alpha-1)\epsilon}+\left(\frac12-\frac1{4\alpha-2}\right)e^{-|v_i|\alpha\epsilon}\right)",
-    where="App. C.3, Thm. 11", seed=SEED, conventions=(LAPD, FUBINI),
+    where="App. C.3, Thm. 11", seed=SEED, conventions=(LAPD, FUBINI), error_kind="typo",
     notes="The one-dimensional factor is derived for a positive and a negative shift (split at 0 and v_i); the two "
           "branches are mirror images, so the factor depends on |v_i|. The printed statement uses v_i, which is "
           "right for v_i >= 0 only; the proof itself says 'when v_i < 0 ... replace v_i by -v_i' and Eq. (5) uses "

@@ -685,7 +685,7 @@ def _a_ddim_renyi_printed():
 
 
 A_DDIM_RENYI = Claim(
-    id="CBDP-A-DDIM-RENYI", paper="cbdp", label="App. A: the restated Rényi parameter of the d-dimensional Gaussian",
+    id="CBDP-A-DDIM-RENYI", error_kind="typo", paper="cbdp", label="App. A: the restated Rényi parameter of the d-dimensional Gaussian",
     kind="identity",
     statement=r"\text{``The Renyi parameter, on the other hand, is }\alpha\left(\frac{\lVert v\rVert_2}\sigma\right)^2\text{''}",
     quantity=r"\mathcal{D}_{R,\alpha}(\mathcal N(0,\sigma^2I_d),\mathcal N(v,\sigma^2I_d))",

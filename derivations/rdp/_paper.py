@@ -30,4 +30,14 @@ PAPER = {
                   "row prints one entry, $\\alpha/(2\\sigma^2)$, also read at $\\alpha = 1$. RDP-T2 shows the derived "
                   "expressions side by side.")},
     ],
+    # root causes of the refutations (cbdp_sym.findings)
+    "findings": [
+        {"id": "RDP-F1", "kind": "reading",
+         "title": r"Lemma 1's proof bounds $\lVert P-Q\rVert_1$ by $2\varepsilon^2$ where the argument needs $2\varepsilon$ "
+                  r"(a flattened superscript or a slip): with $2\varepsilon$ every step holds and gives Lemma 1's "
+                  r"$2\alpha\varepsilon^2$",
+         "seeds": "seed 003 (PDF text) reads '2 eps 2'",
+         "step": "proof of Lemma 1: the total-variation step and the plug-in into (3)",
+         "claims": ["RDP-L1-TV", "RDP-L1-PROOF"]},
+    ],
 }

@@ -24,7 +24,7 @@ from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, randomiz
                                  renyi_numeric)
 from cbdp_sym.numbers import mp_str, to_mpf
 from cbdp_sym.symbols import alpha, sigma
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.verify import Check
 from cbdp_sym.instances import order_mp, seed_for
@@ -163,7 +163,7 @@ P3 = Claim(
                  "privacy profile sup_S P(S) - e^eps' Q(S) (quadrature / sums)",))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p3_opt():
     obj = alpha / (2 * sigma**2) + sp.log(1 / delta) / (alpha - 1)
     record(Tex(r"\epsilon'(\alpha)"), obj, "Prop. 3 applied to the Gaussian curve $\\alpha/(2\\sigma^2)$ (RDP-P7 with $\\mu = 1$)")
@@ -193,7 +193,7 @@ P3_OPT = Claim(
           "eps* = 1/(2 sigma^2) + sqrt(2 log(1/delta))/sigma.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p3_proof_steps():
     a, d, Y = sp.symbols("alpha delta y", positive=True)  # y = e^eps Q
     rows = []
@@ -325,7 +325,7 @@ L1_IMPROVED = Claim(
     notes="A cited result (Bun-Steinke), audited on the same families as Lemma 1.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _l1_case1():
     curve = renyi_curve(*randomized_response(sp.Symbol("p", positive=True)))
     out = sp.simplify(curve.subs(sp.Symbol("p", positive=True), sp.exp(eps) / (1 + sp.exp(eps))))
@@ -355,7 +355,7 @@ L1_CASE1 = Claim(
     where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _eq2_lhs():
     t = sp.Symbol("t", nonnegative=True)
     g = sp.exp(t) - 1 - t - t**2
@@ -524,11 +524,19 @@ def _l1_tv(dps):
                       f"eps < {mp_str(e0, 8)} (root of e^eps - 1 = 2 eps^2), and so does ||P-Q||_1 <= 2 eps^2 itself "
                       f"(randomized response: ||P-Q||_1 = 2 tanh(eps/2) ~ eps); with 2 eps (what makes eps ||P-Q||_1 <= "
                       f"2 eps^2 in (3) and gives Lemma 1's 2 alpha eps^2) every inequality holds. Details: " + out["message"])[:1400]
+    first = "refuted" if r1["status"] == "refuted" else r1["status"]
+    out["readings"] = [
+        {"name": "min(2, e^eps - 1) <= 2 eps^2 (the extraction's '2 eps 2' as a square)", "literal": True, "seeds": "",
+         "status": "refuted" if "refuted" in (first, r2["status"]) else r2["status"], "message": r2["message"][:300]},
+        {"name": "<= 2 eps (what the proof of Lemma 1 needs)", "seeds": "seed 003 (PDF text) reads '2 eps 2'",
+         "status": "refuted" if "refuted" in (first, r3["status"]) else ("holds" if r3["status"] == "holds" and
+                                                                      first == "holds" else r3["status"]),
+         "message": r3["message"][:300]}]
     return out
 
 
 L1_TV = Claim(
-    id="RDP-L1-TV", paper="rdp", label="Proof of Lemma 1: ||P - Q||_1 <= min(2, e^eps - 1) <= 2 eps^2", kind="check",
+    id="RDP-L1-TV", error_kind="reading", paper="rdp", label="Proof of Lemma 1: ||P - Q||_1 <= min(2, e^eps - 1) <= 2 eps^2", kind="check",
     statement=r"\|P-Q\|_1=\int\min(P,Q)\left(\frac{\max(P,Q)}{\min(P,Q)}-1\right)dx\le\min(2,e^{\epsilon}-1)\le2\epsilon^2",
     check=cached_check(_l1_tv), where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,),
     notes="The extraction reads '2 eps 2' (the superscript flattened: 2 eps^2); the proof needs 2 eps. Both readings are audited.")
@@ -556,7 +564,7 @@ def _l1_proof(dps):
 
 
 L1_PROOF = Claim(
-    id="RDP-L1-PROOF", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)", kind="check",
+    id="RDP-L1-PROOF", error_kind="proof-step", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)", kind="check",
     statement=r"\text{``Plugging the bound on }\|P-Q\|_1\text{ into (3) completes the proof. The claim for }\alpha=1\text{ follows by continuity.''}",
     check=cached_check(_l1_proof), where="Sec. V, proof of Lemma 1", seed=SEED)
 
@@ -648,7 +656,7 @@ def _case2_check(point):
         raise ParameterError("case II of the proof of Prop. 4 needs log(1/Q) < eps^2 n")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p4_case2():
     expo = 2 * eps * sp.sqrt(n * L)
     record(Tex(r"2\epsilon\sqrt{nL} - 2L"), sp.factor(expo - 2 * L),

@@ -25,4 +25,18 @@ PAPER = {
                  "statements that use the minimum (Lemmas 3.6, 8.8, Cor. 8.9-8.11) are audited in their own sections; the "
                  "table of epsilons from each conversion beside the exact Gaussian value is in ZCDP-L3.6-TABLE."},
     ],
+    # root causes of the refutations (cbdp_sym.findings)
+    "findings": [
+        {"id": "ZCDP-F1", "kind": "result",
+         "title": r"The last entry of the minimum in Lemmas 3.6, B.2 and 8.8 has the numerator 1 where the proof of Lemma B.2 "
+                  r"derives 2: the minimum is then not a valid $\delta$ (with 2 it is)",
+         "step": "proof of Lemma B.2, the last option of the minimum (its last display, and Cor. 8.9, print 2)",
+         "claims": ["ZCDP-L3.6-OPT3", "ZCDP-L3.6", "ZCDP-L8.8"]},
+        {"id": "ZCDP-F2", "kind": "reading",
+         "title": r"The second entry of the minimum reads $\sqrt{\pi\rho}/(1 + a)$ in the extraction, which is not a valid "
+                  r"$\delta$; read as two stacked rows $\sqrt{\pi\rho}$ and $1/(1 + a)$ (what the proof derives) the "
+                  "corollaries built on it hold",
+         "seeds": "seed 004 (a PDF-to-LaTeX conversion) prints one fraction; stacked rows of a brace array look like one",
+         "claims": ["ZCDP-L3.6-OPT2", "ZCDP-C8.9", "ZCDP-C8.10"]},
+    ],
 }

@@ -17,7 +17,7 @@ The printed minima are encoded once as SymPy expressions (the statements as prin
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import Claim, Param, Tex, record
+from cbdp_sym import Claim, Param, Tex, record, with_readings
 from cbdp_sym.cache import cached_numeric
 from cbdp_sym.concentrated import (ZPair, certify_lt, chernoff_exponent, finite_pair_from_logits, merge_checks,
                                    random_finite_pairs, rdp_conversion_optimum, short, spike_pair, tail_integral)
@@ -45,6 +45,17 @@ ROOT = sp.sqrt((1 + A_) ** 2 + 4 / (sp.pi * rho))
 # the entries of the minimum as printed (Lemmas 3.6, B.2, 8.8) and as the proof of Lemma B.2 derives them
 PRINTED = {"1": sp.Integer(1), "2": sp.sqrt(sp.pi * rho) / (1 + A_), "3": 1 / (1 + A_ + ROOT)}
 PROOF = {"1": sp.Integer(1), "sqrt": sp.sqrt(sp.pi * rho), "2": 1 / (1 + A_), "3": 2 / (1 + A_ + ROOT)}
+# the second entry of the minimum: seed 004 (a PDF-to-LaTeX conversion) prints one fraction sqrt(pi rho)/(1 + a); two
+# stacked rows sqrt(pi rho) and 1/(1 + a) of a brace array look like that fraction, and the proof derives them apart
+FUSED = "the second entry as one fraction sqrt(pi rho)/(1 + a) (as extracted)"
+ROWS = "the second entry as two rows sqrt(pi rho) and 1/(1 + a)"
+ROWS_SEEDS = ("seed 004 prints one fraction; stacked rows of a brace array look like a fraction, and the proof of "
+              "Lemma B.2 derives sqrt(pi rho) and 1/(1 + a) as separate options")
+
+
+def two_rows(*last):
+    """The minimum's entries with the second entry read as two rows (and the given last entries)."""
+    return sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
 EPS_L35 = xi + rho + sp.sqrt(4 * rho * sp.log(1 / delta))
 EPS_L36 = xi + rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi * rho) / delta))
 EPS_P13 = rho + 2 * sp.sqrt(rho * sp.log(1 / delta))
@@ -249,7 +260,12 @@ L36_OPT1 = Claim(
 L36_OPT2 = Claim(
     id="ZCDP-L3.6-OPT2", paper="zcdp", label="Lemmas 3.6 and B.2, the entry sqrt(pi rho)/(1 + a) of the minimum", kind="check",
     statement=_stmt(r"\frac{\sqrt{\pi\cdot\rho}}{1+(\varepsilon-\xi-\rho)/2\rho}"),
-    check=_opt_check(PRINTED["2"], "the second entry as printed"),
+    check=with_readings(("the extraction's one fraction sqrt(pi rho)/(1 + a)", _opt_check(PRINTED["2"], "the second entry as printed")),
+                        ("two rows of the array read as one: the entries sqrt(pi rho) and 1/(1 + a)",
+                         _opt_check(PROOF["2"], "the second entry from the proof"),
+                         "seed 004 prints the array's rows on one line; the proof of Lemma B.2 derives 1/(1 + a), and "
+                         "the entry sqrt(pi rho) is the first alternative's (ZCDP-L3.6-EPS)")),
+    error_kind="reading",
     where="Lemmas 3.6, B.2, 8.8; Cor. 8.9", seed=SEED,
     conventions=(FAMILIES, PROFILE),
     notes=OPT_NOTE + ". The proof of Lemma B.2 derives e^{...}/(1 + a) from P[N(0,1) > x] <= e^{-x^2/2}/(sqrt(2 pi) x), "
@@ -552,12 +568,21 @@ def _l36(dps):
     return merge_checks([b, a], prefix="second alternative (the minimum as printed in Lemma 3.6) and first alternative: ")
 
 
+def _l36_rows(dps):
+    a = _eps_check(EPS_L36, "delta_exact(xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta))) <= delta")(dps)
+    b = _delta_bound_check(sp.Min(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
+                           "delta_exact(eps) <= the minimum with the second entry as two rows", dps)
+    return merge_checks([b, a], prefix="second alternative (second entry as two rows, last entry as printed) and first "
+                                       "alternative: ")
+
+
 L36 = Claim(
     id="ZCDP-L3.6", paper="zcdp", label="Lemma 3.6 (= Lemma B.2): the refined conversion", kind="check",
     statement=r"\varepsilon=\xi+\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)};\ \text{or}\ \delta=e^{-(\varepsilon-\xi-\rho)^2/4\rho}"
               r"\min\left\{\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},\frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}"
               r"+\sqrt{(1+\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac4{\pi\rho}}}\right\},\ \varepsilon\ge\xi+\rho",
-    check=cached_check(_l36), where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
+    check=with_readings((FUSED, cached_check(_l36)), (ROWS, cached_check(_l36_rows), ROWS_SEEDS)),
+    where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
     notes="Each entry is audited alone (ZCDP-L3.6-OPT1..3) with the proof's corrected entries (-CORR); the first "
           "alternative alone is ZCDP-L3.6-EPS. Lemma B.2 prints the same minimum with a first entry 1.")
 
@@ -763,7 +788,7 @@ def _sub1(dps):
 
 
 L36_SUB1 = Claim(
-    id="ZCDP-L3.6-SUB1", paper="zcdp", label="Lemma B.2's proof: the first tail bound 'rearranges to' an epsilon",
+    id="ZCDP-L3.6-SUB1", error_kind="typo", paper="zcdp", label="Lemma B.2's proof: the first tail bound 'rearranges to' an epsilon",
     kind="check", statement=r"\delta\le\sqrt{2\rho}e^{-(\varepsilon-\xi-\rho)^2/4\rho}\sqrt{\pi/2}\iff\varepsilon\le\xi+\rho"
                             r"+\sqrt{4\rho\cdot\log(\sqrt\pi\cdot\rho/\delta)}",
     check=_sub1, derive=_sub1_derive, where="App. B, proof of Lemma B.2", seed=SEED,
@@ -813,7 +838,9 @@ def _dom(dps):
             "tables": [{"title": "Does the last entry of the minimum dominate the others? (smallest relative margin on "
                                  "rho in {1e-4, ..., 1000}, a in {0, ..., 1000})",
                         "columns": ["reading", "smallest margin", "where", "last entry", "other entry", "dominates"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}],
+            "readings": [{"name": r[0], "status": "refuted" if r[5] != "yes" else "verified", "seeds": "",
+                          "message": f"smallest relative margin {r[1]}", "literal": i == 0} for i, r in enumerate(rows)]}
 
 
 L36_DOM = Claim(
@@ -1099,6 +1126,10 @@ def _l88(dps):
     return _approx_check(sp.Min(*PRINTED.values()), "the bound with the printed minimum", dps)
 
 
+def _l88_rows(dps):
+    return _approx_check(two_rows(PRINTED["3"]), "the bound with the second entry as two rows", dps)
+
+
 APPROX_NOTE = ("delta-approximate instances: P = (1 - delta0) P_E + delta0 (a point outside Q's support), Q likewise, with "
                "(P_E, Q_E) zCDP in both orders (the events E, E' of Def. 8.1 are the complements of the bad points); the "
                "profile is delta0 + (1 - delta0) delta_E(eps)")
@@ -1109,7 +1140,8 @@ L88 = Claim(
     statement=r"(\varepsilon,\delta+(1-\delta)\delta')\text{-DP};\ \delta'=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\{1,"
               r"\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},;\ \frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}+\sqrt{(1+"
               r"\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac{4}{\pi\rho}}}\}",
-    check=cached_check(_l88), where="Sec. 8, Lemma 8.8", seed=SEED, conventions=(FAMILIES, PROFILE, APPROX_NOTE),
+    check=with_readings((FUSED, cached_check(_l88)), (ROWS, cached_check(_l88_rows), ROWS_SEEDS)),
+    where="Sec. 8, Lemma 8.8", seed=SEED, conventions=(FAMILIES, PROFILE, APPROX_NOTE),
     notes="The minimum of Lemma B.2 as printed; its last display in the proof has the numerator 2 in the last entry.")
 
 
@@ -1237,7 +1269,9 @@ C89 = Claim(
     statement=r"\left(\varepsilon,1-(1-\delta')\prod_i(1-\delta_i)\right)\text{-DP},\ \rho=\tfrac12\sum_i\varepsilon_i^2;\ "
               r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\{1,\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\rho)/2\rho},;\ "
               r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{(1+\frac{\varepsilon-\rho}{2\rho})^2+\frac4{\pi\rho}}}\}",
-    check=_c89(C89_ENTRIES, "composition: exact delta <= printed"), where="Sec. 8, Cor. 8.9", seed=SEED,
+    check=with_readings((FUSED, _c89(C89_ENTRIES, "composition: exact delta <= printed")),
+                        (ROWS, _c89(two_rows(PROOF["3"]), "composition: second entry as two rows"), ROWS_SEEDS)),
+    where="Sec. 8, Cor. 8.9", seed=SEED,
     conventions=(COMPNOTE, "eps = rho + 2 rho a, a on a grid"))
 
 C89_CORR = Claim(
@@ -1267,10 +1301,10 @@ def _c810_derive():
     return sp.Integer(1)
 
 
-def _c810(dps):
+def _c810(dps, entries=C89_ENTRIES):
     with recording():
         _c810_derive()
-    fn = _num(C89_ENTRIES)
+    fn = _num(entries)
 
     def ev(inst):
         d = inst.data
@@ -1283,12 +1317,17 @@ def _c810(dps):
     return res
 
 
+def _c810_rows(dps):
+    return _c810(dps, two_rows(PROOF["3"]))
+
+
 C810 = Claim(
     id="ZCDP-C8.10", paper="zcdp", label="Cor. 8.10: the restatement in lambda", kind="check",
     statement=r"\left(\varepsilon^2+2\lambda\varepsilon,\ldots\right)\text{-DP},\ \delta'=e^{-\lambda^2}\min\left\{1,\frac{\sqrt\pi"
               r"\varepsilon}{1+\lambda/\varepsilon},\frac{2}{1+\frac\lambda\varepsilon+\sqrt{(1+\frac\lambda\varepsilon)^2+\frac4"
               r"{\pi\varepsilon^2}}}\right\}",
-    check=cached_check(_c810), derive=_c810_derive, where="Sec. 8, Cor. 8.10", seed=SEED, conventions=(COMPNOTE,))
+    check=with_readings((FUSED, cached_check(_c810)), (ROWS, cached_check(_c810_rows), ROWS_SEEDS)),
+    derive=_c810_derive, where="Sec. 8, Cor. 8.10", seed=SEED, conventions=(COMPNOTE,))
 
 
 def _c811(reading):
@@ -1338,7 +1377,12 @@ def _c811_main(dps):
            f"(what Cor. 8.10 gives with eps = ||eps||_2/sqrt 2, and what the second form solves to): {b['status']}: "
            f"{b['message']}; second form = first form at lambda = sqrt(log(sqrt(pi/2)||eps||/delta')) "
            f"({'SymPy' if same2 else 'NOT confirmed'}); it is real only for delta' < sqrt(pi/2)||eps||_2")
-    out = {"status": status, "message": msg[:1400], "checks": a["checks"] + b["checks"], "tables": a["tables"] + b["tables"] + [tab]}
+    out = {"status": status, "message": msg[:1400], "checks": a["checks"] + b["checks"], "tables": a["tables"] + b["tables"] + [tab],
+           "readings": [{"name": "first term sqrt(2 lambda)||eps||_2 (as printed)", "status": a["status"],
+                         "message": a["message"][:300], "seeds": "", "literal": True},
+                        {"name": "first term sqrt(2) lambda ||eps||_2 (what Cor. 8.10 gives; the second form agrees)",
+                         "status": b["status"] if same2 else "inconclusive", "message": b["message"][:300],
+                         "seeds": "seed 004 prints sqrt(2 lambda); Cor. 8.10 and the corollary's second form give sqrt(2) lambda"}]}
     if a.get("counterexample"):
         out["counterexample"] = dict(a["counterexample"], reading="sqrt(2 lambda) as printed")
     return out

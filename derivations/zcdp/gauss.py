@@ -428,7 +428,7 @@ def _pa1v_check(pt):
 
 
 PA1_V = Claim(
-    id="ZCDP-PA.1-V", paper="zcdp", label="Proof of Prop. A.1, step (v): exp((t-1)/2sigma^2)/2t > sqrt(2 pi) for t >= 6 sigma^3 + 1",
+    id="ZCDP-PA.1-V", error_kind="proof-step", paper="zcdp", label="Proof of Prop. A.1, step (v): exp((t-1)/2sigma^2)/2t > sqrt(2 pi) for t >= 6 sigma^3 + 1",
     kind="lower", statement=r"\frac{\exp((t-1)/2\sigma^2)}{2t}>\sqrt{2\pi}\ \text{for}\ t\ge6\sigma^3+1,\ \sigma\ge1",
     quantity=r"\exp((t-1)/2\sigma^2)/2t",
     params=[Param.positive("sigma", sigma, ("1", "3/2", "2", "3")), Param.positive("t", t, ("7", "22", "49", "163"))],
@@ -515,7 +515,13 @@ def _cook(dps):
             "tables": [{"title": "[Coo09, Eq. (5)] as quoted in the proof of Lemma A.2",
                         "columns": ["$x$", "printed lower bound", "$\\mathbb P[\\mathcal N>x]$",
                                     "$\\mathbb P[|\\mathcal N|>x]$", "printed upper bound"], "rows": rows,
-                        "note": " lower bound sqrt(2/pi) e^(-x^2/2) x/(x^2 + 1), upper bound sqrt(2/pi) e^(-x^2/2)/x"}]}
+                        "note": " lower bound sqrt(2/pi) e^(-x^2/2) x/(x^2 + 1), upper bound sqrt(2/pi) e^(-x^2/2)/x"}],
+            "readings": [{"name": "the one-sided tail P[N(0,1) > x] (as quoted)", "literal": True, "seeds": "",
+                          "status": "refuted" if worst_one[0] < 0 else "holds",
+                          "message": "the lower bound fails" if worst_one[0] < 0 else "both bounds hold on the grid"},
+                         {"name": "the two-sided tail P[|N(0,1)| > x] (the constant sqrt(2/pi) fits it)", "seeds": "",
+                          "status": "refuted" if worst_two[0] < 0 else "holds",
+                          "message": f"smallest relative slack {mp_str(worst_two[0], 4)} on the grid"}]}
 
 
 LA2_COOK = Claim(

@@ -429,7 +429,7 @@ def _ev8(dps):
                        Check({"event": "< 5 alpha n"}, claimed=">= 0.8", numeric=mp_str(p_fixed, dps))]}
 
 
-P64_EV8 = Claim(id="ZCDP-P6.4-EV8", paper="zcdp", label="Proof of Prop. 6.4: event (8) with the threshold 5 alpha", kind="check",
+P64_EV8 = Claim(id="ZCDP-P6.4-EV8", error_kind="proof-step", paper="zcdp", label="Proof of Prop. 6.4: event (8) with the threshold 5 alpha", kind="check",
                 statement=r"\max_{t\in[T]}|M(X)_t-h_t(X)|<5\alpha\ \text{holds with probability at least }4/5",
                 check=cached_check(_ev8), where="Sec. 6.1, proof of Prop. 6.4, eq. (8)", seed=SEED,
                 notes="The threshold of g is 5 alpha n; with 5 alpha n in (8) the Markov step is right.")
@@ -501,7 +501,7 @@ def _t111_check(pt):
 
 
 T111_HYP = Claim(
-    id="ZCDP-T1.11-HYP", paper="zcdp", label="Thm. 1.11 from Thm. 7.1: does n' = 5n^2 meet Thm. 7.1's hypothesis for alpha >= 1/n?",
+    id="ZCDP-T1.11-HYP", error_kind="proof-step", paper="zcdp", label="Thm. 1.11 from Thm. 7.1: does n' = 5n^2 meet Thm. 7.1's hypothesis for alpha >= 1/n?",
     kind="upper", statement=r"\frac{4}{\varepsilon\alpha}(\rho n^2+1)\big|_{\varepsilon=\alpha,\rho=\alpha^2}\le n'=5n^2\ \text{for all}\ \alpha\ge1/n",
     quantity=r"\frac{4}{\varepsilon\alpha}(\rho n^2+1)", params=[Param.positive_int("n", n_), Param.positive("alpha", alpha)],
     constraint=_t111_check,

@@ -1,0 +1,69 @@
+"""Findings: every refutation classified and in exactly one finding, grouped by root cause (cbdp_sym.findings)."""
+from types import SimpleNamespace
+
+import pytest
+
+from cbdp_sym import Claim, Registry
+from cbdp_sym.findings import ERROR_KINDS, SEVERITY, infer_error_kind, paper_findings, simplicity
+
+
+def _res(cid, status, cx=None, kind="upper", error_kind=None, corrected=None):
+    claim = Claim(id=cid, paper="p", label=f"label of {cid}", kind=kind, statement="", error_kind=error_kind)
+    return SimpleNamespace(claim=claim, status=status, counterexample=cx, corrected=corrected,
+                           error_kind=error_kind, finding=None)
+
+
+def test_error_kind_inference_and_validation():
+    assert infer_error_kind(Claim(id="X-T1-CHAIN", paper="p", label="", kind="check", statement="")) == "proof-step"
+    assert infer_error_kind(Claim(id="X-T1", paper="p", label="", kind="upper", statement="")) == "result"
+    assert infer_error_kind(Claim(id="X-T1", paper="p", label="", kind="upper", statement="",
+                                  error_kind="typo")) == "typo"
+    with pytest.raises(ValueError):
+        Claim(id="X", paper="p", label="", kind="upper", statement="", error_kind="slip")
+
+
+def test_every_refutation_in_exactly_one_finding_grouped_by_cause():
+    simple = {"params": {"eps": "1", "alpha": "3"}, "certified": True}
+    extreme = {"params": {"eps": "1/1000", "alpha": "1000"}, "certified": True}
+    uncertified = {"params": {"eps": "1"}, "certified": False}
+    fixed = SimpleNamespace(claim=SimpleNamespace(statement=r"\epsilon + d\log 2"), status="holds")
+    results = [_res("P-T1", "refuted", extreme, corrected=fixed), _res("P-C1", "refuted", simple),
+               _res("P-T2", "verified"), _res("P-T3", "refuted", uncertified, error_kind="typo"),
+               _res("P-T4", "ambiguous")]
+    meta = {"findings": [{"id": "P-F1", "title": "a dropped factor", "kind": "result", "claims": ["P-T1", "P-C1"],
+                          "step": "step (ii)"}]}
+    fs = paper_findings("p", meta, results)
+    claims = [c for f in fs for c in f.claims]
+    refuted = [r.claim.id for r in results if r.status in ("refuted", "ambiguous")]
+    assert sorted(claims) == sorted(refuted) and len(claims) == len(set(claims))
+    f1 = fs[0]
+    assert f1.id == "P-F1" and f1.severity == "high" and f1.claims == ["P-T1", "P-C1"]
+    assert f1.counterexample == simple and f1.counterexample_claim == "P-C1"  # the simplest certified one
+    assert f1.corrected == r"\epsilon + d\log 2" and f1.corrected_status == "holds"
+    kinds = {f.id: f.kind for f in fs}
+    assert kinds["P-T3"] == "typo" and kinds["P-T4"] == "reading"
+    assert [f.rank for f in fs] == sorted(f.rank for f in fs)  # most severe first
+    assert all(r.finding for r in results if r.status in ("refuted", "ambiguous"))
+    js = f1.as_json()
+    assert {"id", "title", "kind", "severity", "claims", "counterexample", "corrected"} <= set(js)
+
+
+def test_simplicity_prefers_certified_then_short():
+    a = {"params": {"eps": "1"}, "certified": False}
+    b = {"params": {"eps": "1/1000"}, "certified": True}
+    c = {"params": {"eps": "3"}, "certified": True}
+    assert sorted([a, b, c], key=simplicity) == [c, b, a]
+
+
+def test_declared_findings_name_known_claims_and_kinds():
+    """Every finding declared by a built-in paper names encoded claims, a known kind, and no claim twice."""
+    reg = Registry()
+    for key, paper in reg.papers.items():
+        ids = {c.id for c in paper.claims}
+        seen = set()
+        for f in paper.meta.get("findings", []):
+            assert f["kind"] in ERROR_KINDS and f["kind"] in SEVERITY, f
+            for cid in f["claims"]:
+                assert cid in ids, (key, f["id"], cid)
+                assert cid not in seen, (key, cid)
+                seen.add(cid)
