@@ -8,8 +8,14 @@ A claim carries
 * ``claimed``: the statement **as printed** (a SymPy expression built from the parameters' symbols),
 * ``derive``: a function that derives the quantity with the engine's operations (the steps are
   recorded on the tape while it runs),
-* ``numeric``: the independent numeric definition, a function of the parameter values (mpf) that
-  integrates and optimises the defining objects at the working precision.
+* ``numeric``: the independent numeric definition, a function of the parameter point ``{name: value}`` with
+  **exact SymPy numbers** as values (``Rational``, ``Integer``; a vector is a ``Tuple``), called inside
+  ``mpmath.workdps(dps + 10)``; it integrates and optimises the defining objects and returns an mpf (or a
+  :class:`cbdp_sym.numbers.Estimate` when it established fewer digits).
+
+Which side is which: for an identity, ``claimed`` is the printed closed form and ``derive`` / ``numeric``
+compute the same quantity; for a bound (``upper``, ``lower``, ``strict-upper``), ``claimed`` is the printed
+**bound** and ``derive`` / ``numeric`` compute the **quantity** it bounds (``quantity <= bound`` for upper).
 
 Example (a claim of one's own, in a notebook)::
 

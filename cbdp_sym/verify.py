@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import mpmath as mp
 import sympy as sp
 
-from .certify import certify_different, certify_less
+from .certify import NotCertifiable, certify_different, certify_less, substitute_point
 from .claims import Claim
 from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
@@ -124,19 +124,10 @@ def evaluate(expr, point: dict, claim: Claim):
         if val is not None and not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
             return to_mpf(val)
         # (a Piecewise or a special function evalf could not settle: substitute exactly below)
-    e = e.subs(scalars)
-    if vectors:
-        e = e.doit()
-        for n, vals in vectors.items():
-            base = syms[n]
-
-            def coord(ix, vals=vals, n=n):
-                k = ix.indices[0]
-                if not (k.is_integer and 1 <= k <= len(vals)):
-                    raise CbdpError(f"{claim.id}: coordinate {k} of {n} is outside 1..{len(vals)}")
-                return vals[int(k) - 1]
-
-            e = e.replace(lambda x, base=base: isinstance(x, sp.Indexed) and x.base == base, coord)
+    try:
+        e = substitute_point(e, point, syms)  # scalars, then sums over a vector's coordinates and v[k]
+    except NotCertifiable as exc:
+        raise CbdpError(f"{claim.id}: {exc}") from None
     if e.has(Expect):
         if claim.laws is None:
             raise CbdpError(f"{claim.id}: an expectation needs an instance of the laws")
