@@ -39,7 +39,8 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None):
     if figures:
         from .figures import precompute
 
-        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None)
+        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None,
+                   limit=limit)
     results = [None] * len(claims)
     done = 0
 

@@ -4,7 +4,9 @@
   and its enclosing deadlines).  An ordinary limit raises :class:`~cbdp_sym.errors.DerivationTimeout`
   (an ``Exception``: code may catch it and fall back to another method); a *hard* limit (a claim's
   own) raises :class:`TimeLimitExceeded`, a ``BaseException`` that ``except Exception`` cannot
-  swallow.  The limit applies in the main thread of a process; elsewhere it is a no-op.
+  swallow, and works beside a foreign timer (pytest-timeout).  Ordinary limits are off inside a hard
+  one and under a foreign timer (so that which method answers does not depend on the load).  The
+  limit applies in the main thread of a process; elsewhere it is a no-op.
 * :func:`set_phase` names what a process is doing (``derivation``, ``numerics``, ``search``, ...), so
   that a parent that stops it at its limit can say ``timeout in <phase>``.
 * :func:`run_with_limit` runs a command in a forked child that the parent kills at the limit
@@ -81,6 +83,12 @@ def time_limit(seconds: float | None = DEFAULT_SECONDS, what: str = "SymPy opera
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
     )
+    if usable and not hard:
+        # an ordinary limit (with a fallback behind it) stays off inside a claim's hard limit and under a
+        # foreign timer (pytest-timeout), as it always was: which method answers must not depend on the
+        # machine's load, so that reports stay byte-identical; the hard limit and the worker's kill govern
+        foreign = signal.getitimer(signal.ITIMER_REAL)[0] > 0 if not _STACK else _FOREIGN["deadline"] is not None
+        usable = not foreign and not any(e[3] for e in _STACK)
     if not usable:
         yield
         return

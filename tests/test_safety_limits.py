@@ -82,14 +82,27 @@ def test_timeout_is_not_an_exception():
                     pass
 
 
-def test_nested_limits_fire_inside_an_outer_one():
-    """Before: an inner limit was switched off while an outer one ran."""
-    t0 = time.monotonic()
-    with time_limit(10, "outer", hard=True):
-        with pytest.raises(DerivationTimeout):
-            with time_limit(0.2, "inner"):
-                time.sleep(3)
-    assert time.monotonic() - t0 < 2.5
+def test_nested_limits():
+    """An ordinary limit nests inside another ordinary one; inside a hard limit it is off (the hard one
+    governs).  Run in a child: pytest-timeout's own timer switches ordinary limits off in this process."""
+    code = (
+        "import time\n"
+        "from cbdp_sym.timelimit import time_limit\n"
+        "from cbdp_sym.errors import DerivationTimeout\n"
+        "t0 = time.monotonic()\n"
+        "with time_limit(10, 'outer'):\n"
+        "    try:\n"
+        "        with time_limit(0.2, 'inner'):\n"
+        "            time.sleep(3)\n"
+        "    except DerivationTimeout:\n"
+        "        print('inner fired', time.monotonic() - t0 < 2.5)\n"
+        "with time_limit(1.5, 'claim', hard=True):\n"
+        "    with time_limit(0.2, 'inner'):\n"
+        "        time.sleep(0.5)\n"
+        "    print('inner off under a hard limit')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.stdout.split("\n")[:2] == ["inner fired True", "inner off under a hard limit"], out.stderr
 
 
 def test_swallowed_timeouts_end_inconclusive_and_the_audit_goes_on(lim_root, tmp_path):
@@ -228,3 +241,23 @@ def test_write_atomic_never_leaves_a_truncated_file(tmp_path, monkeypatch):
         outputs.write_atomic(target, "new text " * 100)
     assert target.read_text() == "old complete text"
     assert [p.name for p in tmp_path.iterdir()] == ["a.tex"]
+
+
+def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
+    """Before: the figures' precomputation had no limit."""
+    import mpmath as mp
+
+    from cbdp_sym import cache
+    from cbdp_sym.figures import Curve, Figure, precompute
+
+    def slow(x):
+        if x == "2":
+            time.sleep(60)
+        return mp.mpf(x)
+
+    monkeypatch.setattr(cache, "_ENABLED", [False])
+    fig = Figure("LIM-FIG", "lim", "t", "c", "x", "y", ("1", "2"), [Curve("y", "y", slow)])
+    t0 = time.monotonic()
+    precompute([fig], jobs=2, limit=3)
+    assert time.monotonic() - t0 < 20
+    assert ("y", "1") in fig._memo and ("y", "2") not in fig._memo
