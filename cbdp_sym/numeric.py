@@ -7,7 +7,10 @@ supremum (claims ``CBDP-EQ1-*``).
 """
 from __future__ import annotations
 
+import functools
+
 import mpmath as mp
+import sympy as sp
 
 from .distributions import Distribution
 
@@ -102,7 +105,16 @@ def peak_breaks(logf, x0, w0):
 
 
 def fdiv_mp(gen, P: Distribution, Q: Distribution, **params):
-    """``D_f(P, Q) = int q f(p/q) dx`` by split quadrature (kinks of both densities); a sum for finite laws."""
+    """``D_f(P, Q) = int q f(p/q) dx`` by split quadrature: at the kinks of both densities **and** where the
+    likelihood ratio ``p/q`` crosses a kink of the generator (``t = 1`` for TV's ``|t - 1|/2``); a sum for finite laws.
+
+    >>> import sympy as sp
+    >>> from cbdp_sym import TV, Laplace
+    >>> with mp.workdps(30):
+    ...     got = fdiv_mp(TV, Laplace(0, sp.Rational(1, 3)), Laplace(2, sp.Rational(1, 3)))
+    ...     bool(abs(got - (1 - mp.exp(-3))) < mp.mpf(10) ** -25)
+    True
+    """
     if P.atomic or Q.atomic:
         return _fdiv_finite(gen, P, Q, **params)
 
@@ -113,7 +125,91 @@ def fdiv_mp(gen, P: Distribution, Q: Distribution, **params):
             return mp.mpf(0)
         return q * gen.mp_f(mp.exp(lp - lq), **params)
 
-    return quad_split(integrand, list(P.mp_breaks()) + list(Q.mp_breaks()))
+    breaks = list(P.mp_breaks()) + list(Q.mp_breaks())
+    for t in _kinks_cached(gen, tuple(sorted((k, str(v)) for k, v in params.items())), mp.mp.dps):
+        if t > 0:
+            breaks += ratio_crossings(P, Q, mp.log(t), breaks)
+    return quad_split(integrand, breaks)
+
+
+@functools.lru_cache(maxsize=256)
+def _kinks_cached(gen, params: tuple, dps: int):
+    return generator_kinks(gen, **{k: sp.Rational(v) if "/" in v or v.lstrip("-").isdigit() else sp.Float(v, dps)
+                                   for k, v in params})
+
+
+def generator_kinks(gen, **params) -> list:
+    """The points ``t`` where the generator ``f`` is not differentiable (roots of the arguments of ``Abs``,
+    ``Heaviside`` and ``sign``, of the differences inside ``Max``/``Min``, and the boundaries of ``Piecewise``
+    conditions), as mpfs at the current precision.
+
+    >>> from cbdp_sym import TV, KL
+    >>> generator_kinks(TV), generator_kinks(KL)
+    ([mpf('1.0')], [])
+    """
+    f = gen.f
+    t = sorted(f.free_symbols - set(gen.params), key=str)
+    if len(t) != 1:
+        return []
+    t = t[0]
+    subs = {p: sp.sympify(params[str(p)]) for p in gen.params if str(p) in params}
+    f = f.subs(subs)
+    eqs = []
+    for a in f.atoms(sp.Abs, sp.Heaviside, sp.sign):
+        eqs.append(a.args[0])
+    for m in f.atoms(sp.Max, sp.Min):
+        args = list(m.args)
+        eqs += [args[0] - b for b in args[1:]]
+    for pw in f.atoms(sp.Piecewise):
+        for _e, cond in pw.args:
+            for rel in cond.atoms(sp.core.relational.Relational):
+                eqs.append(rel.lhs - rel.rhs)
+    out = set()
+    for eq in eqs:
+        try:
+            sols = sp.solve(sp.Eq(eq, 0), t)
+        except (NotImplementedError, TypeError, ValueError):
+            continue
+        for r in sols:
+            if r.is_real and r.is_number:
+                out.add(sp.nsimplify(r))
+    return [mp.mpf(sp.N(r, mp.mp.dps + 5)) if not r.is_Rational else mp.mpf(int(r.p)) / int(r.q)
+            for r in sorted(out)]
+
+
+def ratio_crossings(P, Q, level, breaks=()) -> list:
+    """The points ``x`` where ``log p(x) - log q(x) = level`` (sign changes on each interval between the
+    densities' kinks, tails explored outwards; each root by the Illinois method on its bracket)."""
+    g = lambda x: P.mp_log_pdf(x) - Q.mp_log_pdf(x) - level  # noqa: E731
+    pts = sorted({mp.mpf(b) for b in breaks if mp.isfinite(b)})
+    if not pts:
+        pts = [mp.mpf(0)]
+    samples = []
+    lo, hi = pts[0], pts[-1]
+    samples += [lo - mp.mpf(2) ** k for k in range(60, -1, -1)]
+    for a, b in zip(pts, pts[1:]):
+        samples += [a + (b - a) * mp.mpf(j) / 8 for j in range(8)]
+    samples += [hi] + [hi + mp.mpf(2) ** k for k in range(0, 61)]
+    out = []
+    prev_x, prev_g = None, None
+    for x in samples:
+        try:
+            gx = g(x)
+        except (ValueError, ZeroDivisionError):
+            prev_x, prev_g = None, None
+            continue
+        if not mp.isfinite(gx):
+            prev_x, prev_g = None, None
+            continue
+        if gx == 0:
+            out.append(x)
+        elif prev_g is not None and prev_g * gx < 0:
+            try:
+                out.append(mp.findroot(g, (prev_x, x), solver="illinois"))
+            except (ValueError, ZeroDivisionError):
+                pass
+        prev_x, prev_g = x, gx
+    return out
 
 
 def vquad(f, points, n: int, ref=1, loose=0):

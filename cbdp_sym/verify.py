@@ -162,12 +162,13 @@ def symbolic_difference(derived, claimed, seconds=30):
 
 
 def _combine_readings(res) -> None:
-    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when their verdicts differ
-    (the literal reading's evidence stays on the result, the per-reading verdicts in ``res.readings``)."""
+    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when some fail and others do
+    not (hold, verify, or stay undecided); the literal reading's evidence stays on the result, the per-reading
+    verdicts in ``res.readings``."""
     statuses = [r["status"] for r in res.readings]
     failing = [s for s in statuses if s == Status.REFUTED]
-    passing = [s for s in statuses if s in (Status.VERIFIED, Status.HOLDS)]
-    if failing and passing:
+    others = [s for s in statuses if s != Status.REFUTED]
+    if failing and others and Status.ERROR not in statuses:  # some reading is not refuted: not "refuted"
         res.status = Status.AMBIGUOUS.value
         res.error_kind = "reading"
         res.message = ("readings disagree: " + "; ".join(f"{r['name']}: {r['status']}" for r in res.readings)
@@ -225,7 +226,7 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
                          "literal": True}]
         for rd in claim.readings:
-            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None,
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None, certify=None,
                                       statement=rd.statement or claim.statement)
             r2 = audit_claim(alt, dps, points)
             res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
@@ -234,11 +235,20 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
     if claim.corrected is not None and res.status not in ("error",):
         import dataclasses
 
-        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
+        # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
+        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
     if res.status == "refuted" and res.error_kind is None:
         res.error_kind = infer_error_kind(claim)
+    cx = res.counterexample
+    if res.status in (Status.REFUTED, Status.AMBIGUOUS) and isinstance(cx, dict) and not cx.get("certified"):
+        # every refutation says whether it is certified, and why not
+        why = str(cx.get("certificate") or "").strip()
+        why = why[len("not certified"):].strip(" :()") if why.startswith("not certified") else why
+        res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
+            "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
+            "prose claims have no ball-arithmetic hook)")))
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -271,12 +281,6 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res.tables = list(out.get("tables", []))
         res.error_kind = out.get("error_kind")
         res.readings = list(out.get("readings", []))
-        cx = res.counterexample
-        if status == Status.REFUTED and isinstance(cx, dict) and "certified" not in cx:
-            # every refutation says whether it is certified, and why not
-            res.counterexample = dict(cx, certified=False, certificate=(
-                "not certified: the check evaluates its members with mpmath at the working precision (proof chains, "
-                "figures and prose claims have no ball-arithmetic hook)"))
         if res.readings:
             _combine_readings(res)
         return res

@@ -613,7 +613,7 @@ def _eq1_eq(dps):
 
 
 EQ1_EQ = Claim(
-    id="RDP-EQ1-EQ", paper="rdp", label="Sec. III: E_{f(D)}[log R_post - log R_prior] = D_1(f(D) || f(D'))", kind="check",
+    id="RDP-EQ1-EQ", error_kind="typo", paper="rdp", label="Sec. III: E_{f(D)}[log R_post - log R_prior] = D_1(f(D) || f(D'))", kind="check",
     statement=r"\mathbb{E}_{f(D)}[\log R_{post}(D,D')-\log R_{prior}(D,D')]=D_1(f(D)\|f(D'))",
     check=cached_check(_eq1_eq), where="Sec. III, after Eq. (1)", seed=SEED,
     conventions=("P = f(D), Q = f(D'); two readings of R: Sec. III's p(D'|X) / p(D|X) and Sec. VII's p(D) / p(D')",),

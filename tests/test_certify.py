@@ -1,0 +1,54 @@
+"""Ball arithmetic (cbdp_sym.certify): the one SymPy -> Arb evaluator and the certificates built on it."""
+import flint
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from cbdp_sym.certify import (NotCertifiable, arb_closed, arb_function, arb_value, certify_different, certify_less,
+                              lin_renyi_lower)
+from cbdp_sym.distributions import Laplace
+from cbdp_sym.lincert import lin_renyi_certificate
+
+x, e = sp.Symbol("x", positive=True), sp.Symbol("epsilon", positive=True)
+
+
+@pytest.mark.parametrize("expr,value", [  # values as functions: computed at the test's precision
+    (sp.Rational(1, 3), lambda: mp.mpf(1) / 3), (sp.exp(1) - sp.pi, lambda: mp.e - mp.pi),
+    (sp.erfc(10), lambda: mp.erfc(10)), (sp.gamma(sp.Rational(7, 2)), lambda: mp.gamma(mp.mpf(7) / 2)),
+    (sp.Max(sp.log(2), sp.Rational(7, 10)), lambda: mp.mpf(7) / 10), (sp.sqrt(2) ** -1, lambda: 1 / mp.sqrt(2)),
+])
+def test_balls_contain_the_value(expr, value):
+    with mp.workdps(40):
+        value = value()
+        ball = arb_closed(expr, bits=200)
+        assert ball.rad() < 1e-40
+        assert abs(mp.mpf(ball.str(45, radius=False)) - value) < mp.mpf(10) ** -35
+
+
+def test_one_evaluator_with_a_bound_variable():
+    f = arb_function(x ** sp.Rational(1, 2) * sp.exp(-x) + sp.Abs(x - 2), x)
+    assert f(flint.arb(0)).contains(flint.arb(2))  # 0^(1/2) = 0: no log of 0
+    assert f(flint.arb(4)).contains(2 * flint.arb(-4).exp() + 2)
+    with pytest.raises(NotCertifiable):
+        arb_function(x + e, x)
+    with pytest.raises(NotCertifiable):
+        arb_closed(sp.Function("g")(sp.Integer(1)))
+
+
+def test_certificates_separate_only_what_differs():
+    pt, syms = {"eps": sp.Integer(1)}, {"eps": e}
+    assert certify_different(e - 1 + sp.exp(-e), e**2 / 4, pt, syms) is not None
+    assert certify_different(sp.exp(-e), 1 / sp.exp(e), pt, syms) is None  # equal: never "certified different"
+    assert certify_less(e**2 / 4, e - 1 + sp.exp(-e), pt, syms) is not None
+    assert certify_less(e - 1 + sp.exp(-e), e**2 / 4, pt, syms) is None
+    assert "free symbols" in pytest.raises(NotCertifiable, arb_value, e + x, pt, syms).value.args[0]
+
+
+def test_a_feasible_h_bounds_a_supremum_below():
+    """lin_renyi_lower is a valid lower bound: below the solver's supremum, above a poor h's value."""
+    P, Q = Laplace(0, 10), Laplace(1, 10)
+    low = lin_renyi_lower(P, Q, 3, sp.Rational(1, 2), sp.Integer(1))
+    assert low.upper() < 0.0074  # below the supremum (0.00739...), whatever h is
+    hook = lin_renyi_certificate("lap", lambda pt: 1 / pt["eps"], lambda: e**3 / 10**6, {"eps": e, "alpha": x})
+    assert hook({"eps": sp.Rational(1, 10), "alpha": sp.Integer(3)}).startswith("Arb:")
+    assert hook({"eps": sp.Rational(1, 10), "alpha": sp.Integer(3), "v": sp.Tuple(1, 1)}) is None  # d > 1
