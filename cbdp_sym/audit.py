@@ -152,15 +152,18 @@ def summary_table(results) -> str:
     return "\n".join(lines)
 
 
-def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix=""):
-    """Write ``audit.json`` and, per paper, the appendix (standalone, fragment, PDF).
+def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
+                  heading: str = "section", label_prefix: str = "cbdpsym"):
+    """Write ``audit.json`` and, per paper, the short appendix and the supplement (standalone document,
+    ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
 
-    ``suffix`` goes into the appendices' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
+    ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
     Every file is written to a temporary name and renamed (never left truncated).
     """
     from .findings import paper_findings
     from .outputs import check_json_path, check_out_dir, write_atomic
-    from .report import audit_json, commit_epoch, compile_pdf, latexmk_available, render
+    from .report import (_figure_view, audit_json, bib_entry, commit_epoch, compile_pdf, figures_of,
+                         latexmk_available, render_appendix, render_supplement, split_figures)
 
     out = check_out_dir(Path(out))
     json_path = check_json_path(json_path or out / "audit.json")
@@ -169,25 +172,40 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     write_atomic(json_path, audit_json(results, dps, [f for fs in findings.values() for f in fs]))
     written = [json_path]
     problems = []
+    sty = out / "cbdpsym.sty"
+    write_atomic(sty, (Path(__file__).resolve().parent / "templates" / "cbdpsym.sty").read_text(encoding="utf-8"))
+    written.append(sty)
     cov = registry.coverage()
     for key, paper in registry.papers.items():
         mine = [r for r in results if r.claim.paper == key]
         if not mine:
             continue
-        body_name = f"appendix-{key}{suffix}-body"
-        standalone, body = render(paper, mine, dps, cov[key][:2], body_name, findings[key])
-        from .report import figures_of
-
         for fig in figures_of(mine):
             csv = out / "figures" / f"{fig.id}.csv"
             csv.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(csv, fig.csv())
             written.append(csv)
-        write_atomic(out / f"{body_name}.tex", body)
-        tex = out / f"appendix-{key}{suffix}.tex"
-        write_atomic(tex, standalone)
-        written += [tex, out / f"{body_name}.tex"]
-        if pdf:
+        bib = bib_entry(paper.meta)
+        if bib:
+            write_atomic(out / f"cbdpsym-{key}.bib", bib)
+            written.append(out / f"cbdpsym-{key}.bib")
+        key_figs, rest_figs = split_figures(mine)
+        docs = []
+        body_name = f"appendix-{key}{suffix}-body"
+        standalone, body = render_appendix(paper, mine, dps, body_name, findings[key], heading, label_prefix,
+                                           [_figure_view(f, label_prefix) for f in key_figs])
+        docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
+        body_name = f"supplement-{key}{suffix}-body"
+        standalone, body = render_supplement(paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
+                                             [_figure_view(f, label_prefix) for f in rest_figs])
+        docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
+        for name, standalone, body_name, body, limit in docs:
+            write_atomic(out / f"{body_name}.tex", body)
+            tex = out / f"{name}.tex"
+            write_atomic(tex, standalone)
+            written += [tex, out / f"{body_name}.tex"]
+            if not pdf:
+                continue
             if not latexmk_available():
                 problems.append("latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)")
                 continue
@@ -196,6 +214,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
                 problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
             else:
                 written.append(tex.with_suffix(".pdf"))
-            if over:
-                problems.append(f"{tex.name}: {len(over)} overfull boxes wider than 1pt (max {max(over):.1f}pt)")
+            wide = [w for w in over if limit is None or w > limit]
+            if wide and limit is not None:
+                problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
     return written, problems

@@ -57,6 +57,11 @@ def _parser():
     a.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="limit on each claim's whole audit, enforced by stopping its worker (default 1800); "
                         "a claim stopped there is `inconclusive: timeout in <phase>`")
+    a.add_argument("--heading", choices=("section", "subsection", "subsubsection"), default="section",
+                   help="sectioning level of the appendix and supplement bodies (default section)")
+    a.add_argument("--label-prefix", type=_label_prefix, default="cbdpsym", metavar="PFX",
+                   help="prefix of every \\label in the bodies: PFX:claim:<ID>, PFX:finding:<ID>, PFX:fig:<ID> "
+                        "(default cbdpsym)")
     n = sub.add_parser("new", help="write a paper folder with one claim of each common shape, ready to audit")
     n.add_argument("key", metavar="PAPER", help="the paper's key (letters, digits, _), e.g. mypaper")
     n.add_argument("--title", default=None, help="the paper's title")
@@ -213,6 +218,15 @@ def _check_timeout(args):
         raise ParameterError(f"--timeout must be a positive number of seconds, got {t:g}")
 
 
+def _label_prefix(text: str) -> str:
+    import re
+
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9.:+-]*", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: a label prefix is a letter followed by letters, digits, '.', ':', "
+                                         "'+' or '-'")
+    return text
+
+
 def cmd_audit(reg, args):
     from . import cache
     from .audit import run, summary_table, terminal_progress, tty_progress, write_reports
@@ -230,7 +244,7 @@ def cmd_audit(reg, args):
     with folder_lock(args.out):
         results = run(claims, args.dps, args.jobs, progress, limit=args.timeout)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
-                                          suffix=suffix)
+                                          suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
     print(summary_table(results))
     print()
     if suffix:

@@ -42,6 +42,15 @@ class Figure:
     axis: str = ""  # extra pgfplots axis options (ranges)
     draw: bool = True  # False: data only (computed in parallel with the others, written as CSV, not drawn)
     cost: float = 1.0  # relative cost of a point: the most expensive points are scheduled first
+    xunit: str = ""  # unit of the abscissa for the CSV header (default: dimensionless)
+    yunit: str = ""  # unit of the ordinates (default: nats for privacy parameters and divergences)
+    headline: bool = False  # True: drawn in the short appendix (a figure that shows a finding)
+    extra_tex: str = ""  # extra pgfplots commands inside the axis
+    shade_below: tuple = ()  # (bound key, value key): shade the abscissae where the bound is below the value
+    # the paper's panels, when they cut across several Figure objects (one per parameter): panel title ->
+    # (curve keys, y label, extra axis options); the figures of one paper figure (same ``where``) are then drawn
+    # as these panels, each with the named curves of every figure
+    panels: dict = field(default_factory=dict)
     _memo: dict = field(default_factory=dict, repr=False)
 
     def jobs(self):
@@ -65,9 +74,21 @@ class Figure:
         return {c.key: [(x, self.point(c.key, x)) for x in self.xs] for c in self.curves}
 
     def csv(self) -> str:
+        """The data: a ``#`` line naming each column's meaning and unit, the column names, then one row per
+        abscissa (12 significant digits; ``inf`` where a value is infinite)."""
+        from .printing import plain_text
+
         d = self.data()
         keys = [c.key for c in self.curves]
-        lines = ["x," + ",".join(keys)]
+        xunit = self.xunit or "dimensionless"
+        yl = plain_text(self.ylabel).lower()
+        yunit = self.yunit or ("nats (natural logarithm)" if any(w in yl for w in ("privacy", "epsilon", "divergence", "rho"))
+                               else "dimensionless")
+        desc = [f"x = {plain_text(self.xlabel) or 'abscissa'} [{xunit}]"]
+        for c in self.curves:
+            desc.append(f"{c.key} = {plain_text(c.label)}{' (as printed)' if c.kind == 'printed' else ''}, "
+                        f"{plain_text(self.ylabel)} [{yunit}]")
+        lines = [f"# {self.id} ({plain_text(self.title)}): " + "; ".join(desc), "x," + ",".join(keys)]
         for i, x in enumerate(self.xs):
             lines.append(x + "," + ",".join(mp.nstr(d[k][i][1], 12, min_fixed=-4, max_fixed=6) for k in keys))
         return "\n".join(lines) + "\n"

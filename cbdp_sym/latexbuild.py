@@ -121,16 +121,15 @@ def _run(cmd, cwd, env, timeout):
         proc.wait()
 
 
+_SOURCE_SUFFIXES = (".tex", ".sty", ".bib", ".bst", ".cls", ".csv")
+
+
 def inputs_of(tex_path: Path) -> list[Path]:
-    """The files a report's ``.tex`` needs beside it: the ``\\input`` fragments (``NAME.tex`` named in
-    ``\\input{NAME}`` in the same folder) and a ``figures/`` folder of data, if present."""
-    text = tex_path.read_text(encoding="utf-8", errors="replace")
-    out = []
-    for name in re.findall(r"\\input\{([^}\\/]+)\}", text):
-        cand = tex_path.parent / (name if name.endswith(".tex") else name + ".tex")
-        if cand.is_file():
-            out.append(cand)
-    return out
+    """The files a report's ``.tex`` may read beside it: the LaTeX sources, style and bibliography files
+    and data of its folder (``*.tex``, ``*.sty``, ``*.bib``, ``*.bst``, ``*.cls``, ``*.csv``; never a
+    ``latexmkrc``), the ``figures/`` sub-folder being copied separately."""
+    return sorted(p for p in tex_path.parent.iterdir()
+                  if p.is_file() and p.suffix in _SOURCE_SUFFIXES and p != tex_path and not p.name.startswith("."))
 
 
 def build_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = None,

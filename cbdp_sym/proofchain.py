@@ -33,12 +33,16 @@ _TEX = {"=": "=", "<=": r"\le", "<": "<", ">=": r"\ge", ">": ">"}
 @dataclass
 class Link:
     """One member of a chain: ``expr`` (LaTeX as printed), ``value(point) -> mpf``, the relation ``rel`` to the
-    previous member (ignored for the first), and the ``reason`` the paper gives."""
+    previous member (ignored for the first), and the ``reason`` the paper gives.  A member computed by a solver
+    or quadrature to fewer digits than the chain's precision says so in ``digits``: an ``=`` link is then
+    judged as an equality to the digits both members have (it holds when they agree to them), never as a
+    failure at the solver's last digit."""
 
     expr: str
     value: Callable
     rel: str = "="
     reason: str = ""
+    digits: float | None = None  # digits to which the member's value is established (None: the chain's precision)
 
     def __post_init__(self):
         if self.rel not in RELATIONS:
@@ -81,19 +85,34 @@ def check_chain(links: list, point: dict, digits: int | None = None) -> ChainRes
     ``dps - 10``)."""
     digits = digits if digits is not None else max(mp.mp.dps - 10, 5)
     res = ChainResult()
-    prev = None
+    prev, prev_digits = None, None
     for k, link in enumerate(links):
         val = link.value(point)
         row = {"index": k, "expr": link.expr, "rel": link.rel if k else "", "reason": link.reason,
-               "value": val, "holds": None, "margin": None}
+               "value": val, "holds": None, "margin": None, "digits": None}
         if k and prev is not None:
-            ok, margin = relation_holds(prev, val, link.rel, digits)
-            row["holds"], row["margin"] = ok, margin
+            tol = min(d for d in (digits, link.digits, prev_digits) if d is not None)
+            ok, margin = relation_holds(prev, val, link.rel, tol)
+            row["holds"], row["margin"], row["digits"] = ok, margin, tol
             if not ok and res.first_failure is None:
                 res.first_failure = k
         res.rows.append(row)
-        prev = val
+        prev, prev_digits = val, link.digits
     return res
+
+
+def relation_text(row) -> str:
+    """Whether a link holds, in words: an equality by the digits its members agree to, an inequality by its
+    relative margin (``--`` for the first member)."""
+    if row["holds"] is None:
+        return ""
+    m = row["margin"]
+    if row["rel"] == "=":
+        agree = "all" if m == 0 else mp_str(-mp.log10(abs(m)), 3)
+        if row["holds"]:
+            return f"yes (equal to {agree} digits)" if m != 0 else "yes (equal)"
+        return f"no (the members agree to {agree} of {row['digits']:g} digits)"
+    return ("yes" if row["holds"] else "no") + f" (relative margin {mp_str(m, 3)})"
 
 
 def chain_table(title: str, result: ChainResult, note: str = "", sig: int = 12) -> dict:
@@ -104,10 +123,7 @@ def chain_table(title: str, result: ChainResult, note: str = "", sig: int = 12) 
     for r in result.rows:
         rel = "" if not r["rel"] else "$" + _TEX[r["rel"]] + "$ "
         member = f"({r['index']}) " + rel + "$" + r["expr"] + "$" + (f" -- {r['reason']}" if r["reason"] else "")
-        if r["holds"] is None:
-            holds = ""
-        else:
-            holds = ("yes" if r["holds"] else "FAILS") + f" (margin {mp_str(r['margin'], 3)})"
+        holds = relation_text(r)
         rows.append([member, mp_str(r["value"], sig), holds])
     if result.first_failure is not None:
         f = result.rows[result.first_failure]

@@ -1,5 +1,7 @@
 """The whole audit through the CLI, as README's main command runs it (slow)."""
 import json
+import shutil
+import subprocess
 
 import pytest
 
@@ -51,5 +53,14 @@ def test_full_audit_at_50_digits(tmp_path):
     for key in ("cbdp", "rdp", "zcdp"):  # step notes and prose: no LaTeX escaped into text
         assert "textbackslash" not in (tmp_path / f"appendix-{key}-body.tex").read_text(), key
     if latexmk_available():
+        from .test_appendix import compile_in_hosts, forbidden_in
+
         for key in ("cbdp", "rdp", "zcdp"):
             assert (tmp_path / f"appendix-{key}.pdf").exists()
+            assert (tmp_path / f"supplement-{key}.pdf").exists()
+            for host, (ok, over, tail) in compile_in_hosts(tmp_path, f"appendix-{key}-body").items():
+                assert ok and not [w for w in over if w > 5.0], (key, host, over, tail)
+            if shutil.which("pdftotext"):
+                text = subprocess.run(["pdftotext", str(tmp_path / f"appendix-{key}.pdf"), "-"], capture_output=True,
+                                      text=True).stdout
+                assert not forbidden_in(text), (key, forbidden_in(text)[:5])

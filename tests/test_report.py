@@ -25,7 +25,8 @@ def test_reports_are_byte_identical(registry, kl_results, tmp_path):
     write_reports(registry, kl_results, 20, tmp_path / "b", None, pdf=False)
     again = run([r.claim for r in kl_results], dps=20, jobs=2)
     write_reports(registry, again, 20, tmp_path / "c", None, pdf=False)
-    for name in ("audit.json", "appendix-cbdp.tex", "appendix-cbdp-body.tex"):
+    for name in ("audit.json", "appendix-cbdp.tex", "appendix-cbdp-body.tex", "supplement-cbdp.tex",
+                 "supplement-cbdp-body.tex", "cbdpsym.sty", "cbdpsym-cbdp.bib"):
         a = (tmp_path / "a" / name).read_bytes()
         assert a == (tmp_path / "b" / name).read_bytes() == (tmp_path / "c" / name).read_bytes()
         assert b"/tmp" not in a and str(tmp_path).encode() not in a
@@ -34,9 +35,11 @@ def test_reports_are_byte_identical(registry, kl_results, tmp_path):
 def test_fragment_lists_packages_and_provenance(registry, kl_results, tmp_path):
     write_reports(registry, kl_results, 20, tmp_path, None, pdf=False)
     body = (tmp_path / "appendix-cbdp-body.tex").read_text()
-    assert "% Requires:" in body and r"\begin{align*}" in body
-    assert "sympy" in body and "commit" in body and r"\varepsilon" in body
-    assert "Paper mapping" in body
+    assert "% Requires" in body and "cbdpsym" in body
+    supp = (tmp_path / "supplement-cbdp-body.tex").read_text()
+    assert "% Requires" in supp and r"\begin{align*}" in supp
+    assert "sympy" in supp and "commit" in supp and r"\varepsilon" in supp
+    assert "Paper mapping" in supp
 
 
 @pytest.mark.tex

@@ -104,3 +104,12 @@ PAPER = {
          "claims": ["CBDP-A-DDIM-RENYI"]},
     ],
 }
+
+# the audited paper's bibliography entry (cited by the appendix; written to reports/cbdpsym-cbdp.bib) and its length
+PAPER["bib"] = {
+    "key": "chaudhuri2019capacity", "type": "inproceedings",
+    "fields": {"author": "Chaudhuri, Kamalika and Imola, Jacob and Machanavajjhala, Ashwin",
+               "title": "Capacity Bounded Differential Privacy",
+               "booktitle": "Advances in Neural Information Processing Systems 32 (NeurIPS 2019)", "year": "2019"},
+}
+PAPER["pages"] = 20

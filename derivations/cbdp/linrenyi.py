@@ -306,6 +306,12 @@ def _shown(pt):
                      for k, val in pt.items())
 
 
+def _established(rec):
+    """Digits to which a solver record's value is established (its second method's agreement), or None."""
+    d = rec.get("second_method_digits")
+    return None if d is None else float(d)
+
+
 def _t13_links(family, pt):
     """Theorem 13's chain at a point, in the proof's orientation (P' = X + v, Q' = X), and the pointwise chain at
     the maximising h.  Returns (value links, pointwise links, corrected pointwise links, notes)."""
@@ -337,10 +343,26 @@ def _t13_links(family, pt):
         return tot + sup_positive(lambda t: t - C * bw * t**A)[1]
 
     signs_ok = all(mp.sign(ai) == mp.sign(x) for ai, x in zip(a_opt, vs) if x != 0) and b_opt >= 0
+
+    def member4(_p):
+        # as printed; its last two terms, (a-1)^(a-1)/(a^a C^(a-1)) and 1/(a^2 - a), are equal and cancel, so the
+        # member is evaluated with 40 more digits (a, C and v recomputed there): at the working precision the
+        # rounding of C alone leaves a relative error near 1e-19 when the member is tiny (about 4e-25), and the
+        # exact equality with the next member would fail at that rounding error
+        with mp.workdps(mp.mp.dps + 40):
+            ah = to_mpf(al)
+            Ch = to_mpf(conjugate_constants(alpha)[1].subs(alpha, sp.Rational(al)))
+            vh = [to_mpf(x) for x in vv]
+            val = (mp.fsum(abs(x) * (ah - 1) ** (ah - 1) / ah**ah * abs(x) ** (ah - 1) * mp.mpf(2) ** (dd * (ah - 1))
+                           / (Ch ** (ah - 1) * K ** (ah - 1)) for x in vh)
+                   + (ah - 1) ** (ah - 1) / (ah**ah * Ch ** (ah - 1)) - 1 / (ah**2 - ah))
+        return +val
+
     value = [
-        Link(r"\mathcal D^{lin}_\alpha(X, X+v)", lambda p: theorem["f_value"], "=", "the theorem's quantity (solver)"),
+        Link(r"\mathcal D^{lin}_\alpha(X, X+v)", lambda p: theorem["f_value"], "=", "the theorem's quantity (solver)",
+             digits=_established(theorem)),
         Link(r"\mathcal D^{lin}_\alpha(X+v, X)", lambda p: proof["f_value"], "=",
-             "the proof's orientation, E_P[x] = v (reflection x -> v - x; solver)"),
+             "the proof's orientation, E_P[x] = v (reflection x -> v - x; solver)", digits=_established(proof)),
         Link(r"\sup_{\mathrm{sign}(a_i)=\mathrm{sign}(v_i),b\ge0}a^\top v+b-C_\alpha\mathbb E_Q|a^\top x+b|^A-\tfrac1{\alpha^2-\alpha}",
              lambda p: J(a_opt, b_opt), "=", "Lemma 4; evaluated at the maximiser (signs as Lemma 4 says: "
              + ("yes" if signs_ok else "NO") + ")"),
@@ -348,9 +370,7 @@ def _t13_links(family, pt):
              lambda p: surrogate(1), "<=", "printed bound on E_Q|a.x + b|^A (steps (i)-(v)); sup computed numerically"),
         Link(r"\sum_i|v_i|\tfrac{(\alpha-1)^{\alpha-1}}{\alpha^\alpha}\tfrac{|v_i|^{\alpha-1}(2^d)^{\alpha-1}}{C_\alpha^{\alpha-1}K^{\alpha-1}}"
              r"+\tfrac{(\alpha-1)^{\alpha-1}}{\alpha^\alpha C_\alpha^{\alpha-1}}-\tfrac1{\alpha^2-\alpha}",
-             lambda p: mp.fsum(abs(x) * (a_ - 1) ** (a_ - 1) / a_**a_ * abs(x) ** (a_ - 1) * two ** (a_ - 1)
-                               / (C ** (a_ - 1) * K ** (a_ - 1)) for x in vs)
-             + (a_ - 1) ** (a_ - 1) / (a_**a_ * C ** (a_ - 1)) - 1 / c, "<=", "sup of a sum <= sum of sups; Lemma 5"),
+             member4, "<=", "sup of a sum <= sum of sups; Lemma 5"),
         Link(r"\sum_i|v_i|\tfrac1{\alpha^2-\alpha}\tfrac{|v_i|^{\alpha-1}(2^d)^{\alpha-1}}{K^{\alpha-1}}+\tfrac1{\alpha^2-\alpha}"
              r"-\tfrac1{\alpha^2-\alpha}",
              lambda p: mp.fsum(abs(x) ** a_ * two ** (a_ - 1) / (c * K ** (a_ - 1)) for x in vs), "=", "C_alpha substituted"),

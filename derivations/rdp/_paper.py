@@ -65,3 +65,12 @@ PAPER = {
          "claims": ["RDP-GAU-STD"]},
     ],
 }
+
+# the audited paper's bibliography entry (cited by the appendix; written to reports/cbdpsym-rdp.bib) and its length
+PAPER["bib"] = {
+    "key": "mironov2017renyi", "type": "inproceedings",
+    "fields": {"author": "Mironov, Ilya", "title": "R{\\'e}nyi Differential Privacy",
+               "booktitle": "2017 IEEE 30th Computer Security Foundations Symposium (CSF)", "pages": "263--275",
+               "year": "2017", "doi": "10.1109/CSF.2017.11"},
+}
+PAPER["pages"] = 13

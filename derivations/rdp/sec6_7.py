@@ -287,6 +287,8 @@ def _fig3(qs, qtex):
                  "($\\lambda = 20$) and Gaussian ($\\sigma = 10$), with $\\alpha$ optimal in $(1, \\infty]$ and restricted "
                  "to the 13 values. Right: the optimal $\\alpha$ of each."),
         xlabel="$n$", ylabel="ratio bound / alpha", xs=N3, where="Sec. VII, Fig. 3", axis="ymode=log",
+        panels={"Left: the bound": (("opt", "set"), "ratio bound", "ymode=log"),
+                "Right: the optimal $\\alpha$": (("alpha_opt", "alpha_set"), "$\\alpha$", "ymode=log")},
         curves=[Curve("opt", "bound, optimal $\\alpha$", lambda x: fig3_bound(int(x), Q, False)[0], style="thick"),
                 Curve("set", "bound, $\\alpha$ in the 13-point set", lambda x: fig3_bound(int(x), Q, True)[0], style="dashed"),
                 Curve("alpha_opt", "optimal $\\alpha$", lambda x: fig3_bound(int(x), Q, False)[1]),

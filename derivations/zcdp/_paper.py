@@ -76,3 +76,14 @@ PAPER = {
          "claims": ["ZCDP-L3.6-SUB1"]},
     ],
 }
+
+# the audited paper's bibliography entry (cited by the appendix; written to reports/cbdpsym-zcdp.bib) and its length
+PAPER["bib"] = {
+    "key": "bun2016concentrated", "type": "inproceedings",
+    "fields": {"author": "Bun, Mark and Steinke, Thomas",
+               "title": "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds",
+               "booktitle": "Theory of Cryptography (TCC 2016-B)", "series": "Lecture Notes in Computer Science",
+               "volume": "9985", "pages": "635--658", "publisher": "Springer", "year": "2016",
+               "doi": "10.1007/978-3-662-53641-4_24"},
+}
+PAPER["pages"] = 45
