@@ -36,16 +36,19 @@ def cache_dir() -> Path:
 
 # modules that cannot change a numeric result (presentation, command line, discovery)
 _NOT_NUMERIC = {"report.py", "cli.py", "audit.py", "registry.py", "__main__.py", "figures.py", "latexbuild.py",
-                "outputs.py", "workers.py"}
+                "outputs.py", "workers.py", "printing.py", "display.py", "scaffold.py", "_build_info.py"}
 
 
 @functools.lru_cache(maxsize=None)
 def _engine_version() -> str:
     h = hashlib.sha256()
-    for p in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        if p.name in _NOT_NUMERIC:
-            continue
-        h.update(p.name.encode())
+    root = Path(__file__).resolve().parent
+    # the whole package tree, recursively, by relative path: moving or renaming a file changes the key
+    for p in sorted(root.rglob("*.py"), key=lambda q: q.relative_to(root).as_posix()):
+        rel = p.relative_to(root).as_posix()
+        if rel in _NOT_NUMERIC or rel.startswith("derivations/") or "__pycache__" in rel:
+            continue  # (a derivation module's own file is in its functions' keys: _file_version)
+        h.update(rel.encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
