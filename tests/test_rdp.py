@@ -231,7 +231,7 @@ def rdp_mutants():
     return Registry([FIXTURES / "rdp"])
 
 
-@pytest.mark.parametrize("cid", ["MUT-RDP-P6-KINK", "MUT-RDP-P7-FACTOR", "MUT-RDP-P5-TYPO", "MUT-RDP-P10-EXP",
+@pytest.mark.parametrize("cid", [pytest.param("MUT-RDP-P6-KINK", marks=pytest.mark.slow), "MUT-RDP-P7-FACTOR", "MUT-RDP-P5-TYPO", "MUT-RDP-P10-EXP",
                                  "MUT-RDP-P3-SIGN"])
 def test_mutants_are_not_verified(rdp_mutants, cid):
     res = audit_claim(rdp_mutants.get(cid), dps=20)
