@@ -321,7 +321,7 @@ def _cached(fn):
     from .cache import cached_numeric
     from .memo import memo_numeric
 
-    return memo_numeric(cached_numeric(fn))
+    return memo_numeric(cached_numeric(fn), failures=(SolverFailure,))
 
 
 _exact_cached = _cached(_exact_cached_impl)

@@ -17,8 +17,12 @@ import mpmath as mp
 from . import cache
 
 
-def memo_numeric(fn):
-    """Memoise ``fn`` (a :func:`cbdp_sym.cache.cached_numeric` function) in-process, keyed like the disk cache."""
+def memo_numeric(fn, failures=()):
+    """Memoise ``fn`` (a :func:`cbdp_sym.cache.cached_numeric` function) in-process, keyed like the disk cache.
+
+    ``failures``: exception classes that are a result too (a solver that cannot certify a point fails the same way
+    every time); they are remembered and raised again, with the same message, on the next call (the disk cache
+    stores values only, so without this every claim that asks recomputes the failing point)."""
     memo: dict = {}
 
     @functools.wraps(fn)
@@ -27,8 +31,15 @@ def memo_numeric(fn):
             return fn(*args)
         key = (str(cache.cache_dir()), mp.mp.prec, tuple(str(a) for a in args))
         if key not in memo:
-            memo[key] = fn(*args)
-        return copy.deepcopy(memo[key])
+            try:
+                memo[key] = (True, fn(*args))
+            except failures as exc:
+                memo[key] = (False, (type(exc), exc.args))
+        ok, value = memo[key]
+        if not ok:
+            cls, exc_args = value
+            raise cls(*exc_args)
+        return copy.deepcopy(value)
 
     wrapper.cache_clear = memo.clear
     return wrapper
