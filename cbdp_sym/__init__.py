@@ -6,8 +6,14 @@ The public API (for notebooks and for derivation modules):
 * generators: :data:`KL`, :data:`TV`, :data:`ALPHA_DIV`, :func:`alpha_generator`, :class:`Generator`;
 * derivations: :func:`f_divergence`, :func:`expect`, :func:`integrate_split`, :func:`maximize`,
   :func:`lin_objective`, :func:`eliminate_intercept`, the tape (:func:`record`, :class:`Tex`);
-* numerics: :func:`fdiv_mp`, :func:`restricted` (restricted suprema over lin / poly_k), :func:`quad_split`;
-* claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`.
+* numerics: :func:`fdiv_mp`, :func:`restricted_divergence` (restricted suprema over lin / poly_k; the module
+  :mod:`cbdp_sym.restricted` holds the solver, and calling the module itself still works but is deprecated),
+  :func:`quad_split`;
+* claims: :class:`Claim`, :class:`Param`, :func:`audit_claim`, :class:`Registry`, :func:`derivation` (a claim's
+  derivation, shown as aligned equations in a notebook).
+
+Every sub-module is importable as a module (``import cbdp_sym.restricted as R``): no name exported here
+shadows one.
 """
 from .calculus import decide_positive, integrate_split, maximize
 from .claims import Claim, Param, Reading
@@ -15,14 +21,16 @@ from .distributions import Laplace, Normal, Product
 from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
 from .numeric import fdiv_mp, quad_split
-from .restricted import restricted, restricted_mp
+from . import restricted  # noqa: F401 - the module (the function is restricted_divergence)
+from .restricted import restricted as restricted_divergence
+from .restricted import restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
 from .verdict import Status, relative_slack
 from .verify import with_readings
 from .findings import Finding
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def audit_claim(claim, dps=50, points=None):
@@ -30,6 +38,15 @@ def audit_claim(claim, dps=50, points=None):
     from .verify import audit_claim as _audit
 
     return _audit(claim, dps, points)
+
+
+def derivation(claim):
+    """A claim's derivation (:class:`cbdp_sym.display.Derivation`: the steps the engine recorded and the
+    derived form), displayed as aligned equations in a notebook.  ``claim`` is a :class:`Claim` or an ID of
+    the built-in papers."""
+    from .display import derivation as _derivation
+
+    return _derivation(claim)
 
 
 def Registry(*args, **kwargs):  # noqa: N802 - a factory with the class's name

@@ -31,7 +31,7 @@ def run(claims, dps=50, jobs=None, progress=None):
     if figures:
         from .figures import precompute
 
-        precompute(figures, jobs, figure_progress() if progress else None)
+        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None)
     results = [None] * len(claims)
     done = 0
 
@@ -89,6 +89,43 @@ def terminal_progress(stream=None):
     return show
 
 
+def tty_progress(stream=None):
+    """Progress bars with the time left (tqdm) for a terminal: one for the figures' points, one for the
+    claims; a claim that is not verified / holds is printed above the bar.  ``terminal_progress`` gives
+    plain lines instead (for logs and pipes)."""
+    from tqdm import tqdm
+
+    stream = stream or sys.stderr
+    bars = {}
+
+    def bar(name, total, unit):
+        b = bars.get(name)
+        if b is None:
+            b = bars[name] = tqdm(total=total, file=stream, unit=unit, desc=name, dynamic_ncols=True, leave=True,
+                                  bar_format="{desc} {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+                                             "[{elapsed}<{remaining}]{postfix}")
+        return b
+
+    def show(done, total, res):
+        b = bar("claims", total, "claim")
+        b.set_postfix_str(f"{res.claim.id} {res.status}", refresh=False)
+        b.update(done - b.n)
+        if res.status not in ("verified", "holds", "definition", "cited"):
+            b.write(f"{res.claim.id:<24} {res.status:<12} {res.message[:100]}", file=stream)
+        if done >= total:
+            b.close()
+
+    def figures(done, total, fig, key, x):
+        b = bar("figures", total, "point")
+        b.set_postfix_str(f"{fig.id} {key}", refresh=False)
+        b.update(done - b.n)
+        if done >= total:
+            b.close()
+
+    show.figures = lambda: figures
+    return show
+
+
 def summary_table(results) -> str:
     rows = [("claim", "label", "verdict", "digits")]
     for r in results:
@@ -104,8 +141,11 @@ def summary_table(results) -> str:
     return "\n".join(lines)
 
 
-def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print):
-    """Write ``audit.json`` and, per paper, the appendix (standalone, fragment, PDF)."""
+def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix=""):
+    """Write ``audit.json`` and, per paper, the appendix (standalone, fragment, PDF).
+
+    ``suffix`` goes into the appendices' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
+    """
     from .findings import paper_findings
     from .report import audit_json, commit_epoch, compile_pdf, latexmk_available, render
 
@@ -122,7 +162,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         mine = [r for r in results if r.claim.paper == key]
         if not mine:
             continue
-        body_name = f"appendix-{key}-body"
+        body_name = f"appendix-{key}{suffix}-body"
         standalone, body = render(paper, mine, dps, cov[key][:2], body_name, findings[key])
         from .report import figures_of
 
@@ -132,7 +172,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             csv.write_text(fig.csv(), encoding="utf-8")
             written.append(csv)
         (out / f"{body_name}.tex").write_text(body, encoding="utf-8")
-        tex = out / f"appendix-{key}.tex"
+        tex = out / f"appendix-{key}{suffix}.tex"
         tex.write_text(standalone, encoding="utf-8")
         written += [tex, out / f"{body_name}.tex"]
         if pdf:

@@ -25,12 +25,14 @@ _ARB_FUNCS = {sp.exp: "exp", sp.log: "log", sp.erfc: "erfc", sp.erf: "erf", sp.s
               sp.tanh: "tanh", sp.gamma: "gamma"}
 
 
-def _arb(expr):
+def _arb(expr, env=None):
     """The Arb ball of a closed form without free symbols; rationals stay exact (never floats).
 
     ``+ * ^``, exp, log, erf, erfc, sinh, cosh, tanh, Gamma, Abs, Min, Max, pi, E, Euler's constant and
     :class:`cbdp_sym.shifted.Log1p` (``log(1 + x)`` without cancellation)."""
     A = flint.arb
+    if env and expr in env:  # a bound variable (see :func:`arb_function`)
+        return env[expr]
     if expr.is_Integer:
         return A(int(expr))
     if expr.is_Rational:
@@ -44,37 +46,58 @@ def _arb(expr):
     if expr.is_Add:
         out = A(0)
         for a in expr.args:
-            out += _arb(a)
+            out += _arb(a, env)
         return out
     if expr.is_Mul:
         out = A(1)
         for a in expr.args:
-            out *= _arb(a)
+            out *= _arb(a, env)
         return out
     if expr.is_Pow:
         base, ex = expr.args
         if ex.is_Integer:
-            return _arb(base) ** int(ex)
+            return _arb(base, env) ** int(ex)
         if ex == sp.Rational(1, 2):
-            return _arb(base).sqrt()
+            return _arb(base, env).sqrt()
         if ex == -sp.Rational(1, 2):
-            return 1 / _arb(base).sqrt()
-        b = _arb(base)
-        return (_arb(ex) * b.log()).exp()
+            return 1 / _arb(base, env).sqrt()
+        b = _arb(base, env)
+        if b.is_zero() and ex.is_positive:  # 0^x = 0 for x > 0 (no log of 0)
+            return A(0)
+        return (_arb(ex, env) * b.log()).exp()
     for f, name in _ARB_FUNCS.items():
         if isinstance(expr, f):
-            return getattr(_arb(expr.args[0]), name)()
+            return getattr(_arb(expr.args[0], env), name)()
     if isinstance(expr, sp.Abs):
-        return abs(_arb(expr.args[0]))
+        return abs(_arb(expr.args[0], env))
     if isinstance(expr, (sp.Min, sp.Max)):
-        vals = [_arb(t) for t in expr.args]
+        vals = [_arb(t, env) for t in expr.args]
         out = vals[0]
         for v in vals[1:]:
             out = out.min(v) if isinstance(expr, sp.Min) else out.max(v)
         return out
     if type(expr).__name__ == "Log1p":  # cbdp_sym.shifted.Log1p: log(1 + x) without cancellation
-        return _arb(expr.args[0]).log1p()
+        return _arb(expr.args[0], env).log1p()
     raise NotCertifiable(f"no ball arithmetic for {type(expr).__name__}")
+
+
+def arb_function(expr, var):
+    """``arb -> arb``: a SymPy expression of one variable evaluated in ball arithmetic at the current Arb
+    precision (the one SymPy -> Arb evaluator, :func:`_arb`, with ``var`` bound).
+
+    >>> import sympy as sp
+    >>> x = sp.Symbol("x")
+    >>> f = arb_function(sp.exp(x) + x**2 / 3, x)
+    >>> f(flint.arb(1)).contains(flint.arb(1).exp() + flint.arb(1) / 3)
+    True
+    """
+    if flint is None:
+        raise NotCertifiable("python-flint is not installed")
+    e = sp.sympify(expr)
+    extra = e.free_symbols - {var}
+    if extra:
+        raise NotCertifiable(f"free symbols remain: {sorted(map(str, extra))}")
+    return lambda v: _arb(e, {var: v})
 
 
 def arb_closed(expr, bits: int = 400):

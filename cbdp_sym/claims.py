@@ -8,8 +8,14 @@ A claim carries
 * ``claimed``: the statement **as printed** (a SymPy expression built from the parameters' symbols),
 * ``derive``: a function that derives the quantity with the engine's operations (the steps are
   recorded on the tape while it runs),
-* ``numeric``: the independent numeric definition, a function of the parameter values (mpf) that
-  integrates and optimises the defining objects at the working precision.
+* ``numeric``: the independent numeric definition, a function of the parameter point ``{name: value}`` with
+  **exact SymPy numbers** as values (``Rational``, ``Integer``; a vector is a ``Tuple``), called inside
+  ``mpmath.workdps(dps + 10)``; it integrates and optimises the defining objects and returns an mpf (or a
+  :class:`cbdp_sym.numbers.Estimate` when it established fewer digits).
+
+Which side is which: for an identity, ``claimed`` is the printed closed form and ``derive`` / ``numeric``
+compute the same quantity; for a bound (``upper``, ``lower``, ``strict-upper``), ``claimed`` is the printed
+**bound** and ``derive`` / ``numeric`` compute the **quantity** it bounds (``quantity <= bound`` for upper).
 
 Example (a claim of one's own, in a notebook)::
 
@@ -53,6 +59,7 @@ class Param:
     description: str = ""
     bounds: tuple | None = None  # (lo, hi) strict, for an extra restriction (e.g. |a| < eps)
     length_of: str | None = None  # vectors: the name of the dimension parameter
+    finite: bool = False  # a finite domain: ``points`` is all of it, and every point is checked
 
     @classmethod
     def positive(cls, name, symbol, points=("1/1000", "1/10", "1", "7/2", "100"), description=""):
@@ -74,6 +81,15 @@ class Param:
     @classmethod
     def positive_int(cls, name, symbol, points=("1", "2", "3", "4"), description=""):
         return cls(name, symbol, "positive-int", tuple(points), description)
+
+    @classmethod
+    def integer_range(cls, name, symbol, lo: int, hi: int, description=""):
+        """An integer parameter over the finite range ``lo..hi``: a claim over it is checked at **every** member
+        (its default points and sweep enumerate the range), never on a sample."""
+        if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
+            raise ValueError(f"{name}: integer_range needs integers lo <= hi, got {lo!r}, {hi!r}")
+        return cls(name, symbol, "positive-int" if lo >= 1 else "integer", tuple(str(k) for k in range(lo, hi + 1)),
+                   description, bounds=(str(lo - 1), str(hi + 1)), finite=True)
 
     @classmethod
     def vector(cls, name, symbol, points, description="", length_of=None):
@@ -115,6 +131,8 @@ class Param:
             raise ParameterError(f"{self.name} must lie strictly between 0 and 1, got {value}")
         if self.domain == "positive-int" and not (value.is_integer and value >= 1):
             raise ParameterError(f"{self.name} must be a positive integer, got {value}")
+        if self.domain == "integer" and not value.is_integer:
+            raise ParameterError(f"{self.name} must be an integer, got {value}")
         if self.domain == "gt1-or-inf" and not (value == sp.oo or value > 1):
             raise ParameterError(f"{self.name} must be greater than 1 or inf, got {value}")
         if self.bounds is not None:
@@ -145,10 +163,10 @@ class Claim:
     """One statement of a paper, audited by :func:`cbdp_sym.verify.audit_claim`."""
 
     id: str
-    paper: str
-    label: str
-    kind: str
-    statement: str  # LaTeX of the statement as printed
+    paper: str = ""  # the paper's key; by default the folder the registry found the claim in
+    label: str = ""
+    kind: str = "identity"
+    statement: str = ""  # LaTeX of the statement as printed
     params: list = field(default_factory=list)
     derive: Callable | None = None
     claimed: Callable | None = None
@@ -224,6 +242,17 @@ class Claim:
             return [self.parse_point(p) for p in self.points]
         if not self.params:
             return [{}]
+        finite = [p for p in self.params if p.finite]
+        if finite:  # every member of each finite domain, crossed with the other parameters' points in turn
+            import itertools
+
+            rest = [p for p in self.params if not p.finite]
+            pts = []
+            for i, combo in enumerate(itertools.product(*[p.points for p in finite])):
+                raw = {p.name: v for p, v in zip(finite, combo)}
+                raw.update({p.name: p.points[i % len(p.points)] for p in rest})
+                pts.append(self.parse_point(raw))
+            return pts
         n = max(len(p.points) for p in self.params)
         pts = []
         for i in range(n):
@@ -233,4 +262,12 @@ class Claim:
     def sweep_points(self) -> list:
         if self.sweep is None:
             return self.default_points()
-        return [self.parse_point(p) for p in self.sweep]
+        pts = [self.parse_point(p) for p in self.sweep]
+        for p in self.params:  # a claim over a finite family checks every member, not a sample
+            if p.finite:
+                seen = {str(pt[p.name]) for pt in pts}
+                missing = [v for v in p.points if v not in seen]
+                if missing:
+                    raise ValueError(f"{self.id}: the sweep misses {p.name} = {', '.join(missing[:5])} of its finite "
+                                     "range; a claim over a finite family is checked at every member")
+        return pts

@@ -15,9 +15,24 @@ LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes t
             "toolkit's normal(loc, scale) takes the standard deviation.")
 
 
+class _Version(argparse.Action):
+    """``--version``: the package version and the source commit (git, or recorded at build time)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        from .report import source_commit
+
+        print(f"cbdp-sym {__version__} (commit {source_commit()})")
+        parser.exit()
+
+
 def _parser():
     p = argparse.ArgumentParser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
                                 epilog=LAW_HELP)
+    p.add_argument("--version", action=_Version, help="print the version and the commit, and exit")
     p.add_argument("--path", action="append", default=[], metavar="DIR",
                    help="an extra derivations folder (one sub-folder per paper); repeatable")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -25,12 +40,16 @@ def _parser():
     a = sub.add_parser("audit", help="audit claims and write the reports")
     a.add_argument("ids", nargs="*", metavar="ID")
     a.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
-    a.add_argument("--json", type=Path, default=None, metavar="PATH", help="audit JSON (default OUT/audit.json)")
+    a.add_argument("--json", type=Path, default=None, metavar="PATH",
+                   help="audit JSON (default OUT/audit.json; OUT/audit-subset.json when IDs are given)")
     a.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR", help="report folder (default ./reports)")
     a.add_argument("--no-pdf", action="store_true", help="write LaTeX and JSON but do not compile")
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    n = sub.add_parser("new", help="write a paper folder with one claim of each common shape, ready to audit")
+    n.add_argument("key", metavar="PAPER", help="the paper's key (letters, digits, _), e.g. mypaper")
+    n.add_argument("--title", default=None, help="the paper's title")
     s = sub.add_parser("show", help="print a claim's derivation step by step")
     s.add_argument("id", metavar="ID")
     e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
@@ -114,6 +133,17 @@ def cmd_restricted(reg, args):
     return 0
 
 
+def cmd_new(args):
+    from .scaffold import _prefix, new_paper
+
+    root = Path(args.path[-1]) if args.path else Path("derivations")
+    folder = new_paper(args.key, root, args.title)
+    print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
+    pre = _prefix(args.key)
+    print(f"audit it with: cbdp-sym --path {root} audit --out reports-{args.key} {pre}-T1 {pre}-B1 {pre}-B2")
+    return 0
+
+
 def _check_dps(dps):
     if dps < 5 or dps > 1000:
         raise ParameterError(f"--dps must be between 5 and 1000, got {dps}")
@@ -133,16 +163,24 @@ def cmd_list(reg, args):
 
 def cmd_audit(reg, args):
     from . import cache
-    from .audit import run, summary_table, terminal_progress, write_reports
+    from .audit import run, summary_table, terminal_progress, tty_progress, write_reports
 
     _check_dps(args.dps)
     if args.no_cache:
         cache.set_enabled(False)
     claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
-    results = run(claims, args.dps, args.jobs, terminal_progress())
-    written, problems = write_reports(reg, results, args.dps, args.out, args.json, pdf=not args.no_pdf)
+    # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
+    suffix = "-subset" if args.ids else ""
+    json_path = args.json or args.out / f"audit{suffix}.json"
+    progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
+    results = run(claims, args.dps, args.jobs, progress)
+    written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
+                                      suffix=suffix)
     print(summary_table(results))
     print()
+    if suffix:
+        print(f"a subset of {len(claims)} claim{'s' if len(claims) != 1 else ''}: written under *-subset names "
+              f"(the full reports {args.out / 'audit.json'} and appendix-*.tex are left as they are)")
     for w in written:
         print(f"wrote {w}")
     for p in problems:
@@ -154,6 +192,20 @@ def cmd_audit(reg, args):
     if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
         return 1
     return 0
+
+
+def _is_terminal(stream) -> bool:
+    """A terminal that can show a progress bar: a TTY with a known size (a pseudo-terminal of size 0,
+    as some CI runners allocate, gets plain lines: tqdm draws nothing there)."""
+    import os
+
+    try:
+        if not stream.isatty():
+            return False
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return size.lines > 1 and size.columns >= 40
 
 
 def _plain(x):
@@ -217,19 +269,95 @@ def cmd_eval(reg, args):
                "derived": mp_str(derived, args.dps) if derived is not None else None,
                "numeric": mp_str(numeric, args.dps) if numeric is not None else None,
                "claimed": mp_str(claimed, args.dps) if claimed is not None else None}
+        verdict, lines = _verdict_at(claim, claimed, derived, numeric, args.dps)
+    out.update(verdict)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
-        print(f"{claim.id} at " + ", ".join(f"{k}={v}" for k, v in out["params"].items()))
+        print(f"{claim.id} ({claim.kind}) at " + ", ".join(f"{k}={v}" for k, v in out["params"].items()))
         for k in ("derived", "numeric", "claimed"):
             print(f"  {k:<8} {out[k] if out[k] is not None else '(none)'}")
+        for ln in lines:
+            print("  " + ln)
     return 0
+
+
+_BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.verdict.relative_slack
+    "upper": ("quantity <= bound", "(bound - quantity) / |bound|"),
+    "strict-upper": ("quantity < bound", "(bound - quantity) / |bound|"),
+    "lower": ("quantity >= bound", "(quantity - bound) / |bound|"),
+}
+
+
+def _verdict_at(claim, claimed, derived, numeric, dps):
+    """The verdict at one point, as the audit would judge it there: ``(json fields, lines to print)``.
+
+    The quantity is the numeric definition (the derived form when there is none); the tolerance, the
+    relative slack (positive when the bound holds) and the violation rule are the audit's own
+    (:mod:`cbdp_sym.verdict`).
+    """
+    from .numbers import digits, established, mp_str
+    from .verdict import agrees, identity_digits, relative_slack, violated as is_violated
+
+    tol = identity_digits(dps)
+    ref, ref_name = (numeric, "numeric") if numeric is not None else (derived, "derived")
+    out = {"kind": claim.kind, "verdict": None}
+    lines = []
+    est = established(numeric)  # agreement is never claimed beyond what the numeric side established
+    cap = dps + 10 if est is None else min(dps + 10, est)
+
+    def dig(a, b):
+        d = digits(a, b)
+        return float(cap) if mp.isinf(d) else float(min(round(float(d), 1), cap))
+
+    if numeric is not None and derived is not None:
+        out["digits_derived"] = dig(numeric, derived)
+        if out["digits_derived"] < tol:
+            lines.append(f"note: the derived form disagrees with the numeric definition here "
+                         f"({out['digits_derived']:g} digits < {tol})")
+    if claim.kind in _BOUND_SIDES:
+        relation, definition = _BOUND_SIDES[claim.kind]
+        if claimed is None or ref is None:
+            lines.append(f"{claim.kind} bound: no verdict (the claimed side or the quantity is missing)")
+            return out, lines
+        slack = relative_slack(claim.kind, claimed, ref)
+        violated = is_violated(claim.kind, slack, dps)
+        out.update(verdict="violated" if violated else "holds", relation=relation,
+                   sides={"quantity": ref_name, "bound": "claimed"}, relative_slack=mp_str(slack, 6),
+                   slack_definition=definition)
+        article = "an" if claim.kind[0] in "aeiou" else "a"
+        lines.append(f"{article} {claim.kind} bound: the quantity is the {ref_name} value, the bound is the "
+                     f"claimed form; it requires {relation}")
+        lines.append(f"relative slack {definition} = {mp_str(slack, 6)}: "
+                     + ("VIOLATED at this point" if violated else "holds at this point"))
+    elif claim.kind == "identity":
+        # claimed vs the quantity; with nothing printed, the derived form vs the numeric definition
+        other, other_name = (claimed, "claimed") if claimed is not None else (
+            (derived, "derived") if numeric is not None else (None, ""))
+        if other is None or ref is None:
+            lines.append("identity: no verdict (nothing to compare at this point)")
+            return out, lines
+        d = dig(ref, other)
+        ok = agrees(d, dps)
+        short = not ok and ref is numeric and est is not None and est < tol and d >= est - 1
+        out.update(verdict="agrees" if ok else ("inconclusive" if short else "differs"), digits=d)
+        if short:
+            lines.append(f"identity: inconclusive at this point: the numeric side established only {est} digits "
+                         f"(agreeing to all of them), fewer than the {tol} an identity needs")
+        else:
+            lines.append(f"identity: {other_name} vs {ref_name} agree to {d:g} digits: "
+                         + (f"agrees at this point (>= {tol})" if ok else f"DIFFERS at this point (< {tol})"))
+    else:
+        lines.append(f"a {claim.kind} claim: no verdict at a single point (`cbdp-sym audit {claim.id}` gives it)")
+    return out, lines
 
 
 def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.cmd == "new":
+            return cmd_new(args)
         from .registry import Registry
 
         reg = Registry(args.path)
@@ -238,6 +366,11 @@ def main(argv=None) -> int:
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `cbdp-sym show ID | head`: the reader left, not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:  # pragma: no cover
         print("cbdp-sym: interrupted", file=sys.stderr)
         return 130

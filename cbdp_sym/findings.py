@@ -89,7 +89,7 @@ def simplicity(cx: dict | None) -> tuple:
 
 def paper_findings(paper_key: str, meta: dict, results) -> list[Finding]:
     """The findings of one paper: the declared ones (``meta["findings"]``), then one per refuted or
-    ambiguous claim that no declaration names; most severe first, then in paper order."""
+    ambiguous claim that no declaration names; most severe first, then declared order, then paper order."""
     by_id = {r.claim.id: r for r in results}
     order = {r.claim.id: i for i, r in enumerate(results)}
     out, named = [], set()
@@ -118,5 +118,7 @@ def paper_findings(paper_key: str, meta: dict, results) -> list[Finding]:
             f.counterexample, f.counterexample_claim = best.counterexample, best.claim.id
         for r in rs:
             r.finding = f.id
-    out.sort(key=lambda f: (f.rank, min(order[c] for c in f.claims)))
+    declared = {spec["id"]: i for i, spec in enumerate(meta.get("findings", []))}
+    # most severe first; declared findings in the order the paper folder gives, then the others in paper order
+    out.sort(key=lambda f: (f.rank, declared.get(f.id, len(declared)), min(order[c] for c in f.claims)))
     return out

@@ -625,52 +625,14 @@ def _arb_to_mpf(x, upper: bool) -> mp.mpf:
 
 
 def _arb_compile(expr, var):
-    """A closure ``arb -> arb`` evaluating a SymPy expression of one variable in ball arithmetic (constants
-    are built at call time, at the current Arb precision; rationals never become floats)."""
-    expr = sp.sympify(expr)
+    """A closure ``arb -> arb`` evaluating a SymPy expression of one variable in ball arithmetic (the engine's one
+    SymPy -> Arb evaluator, :func:`cbdp_sym.certify.arb_function`)."""
+    from .certify import NotCertifiable, arb_function
 
-    def build(e):
-        if e == var:
-            return lambda v: v
-        if e.is_Rational:
-            p, q = int(e.p), int(e.q)
-            return lambda v: flint.arb(flint.fmpq(p, q))
-        if e is sp.E:
-            return lambda v: flint.arb(1).exp()
-        if e is sp.pi:
-            return lambda v: flint.arb.pi()
-        if e.is_Add:
-            fs = [build(a) for a in e.args]
-            return lambda v: functools.reduce(lambda s, f: s + f(v), fs[1:], fs[0](v))
-        if e.is_Mul:
-            fs = [build(a) for a in e.args]
-            return lambda v: functools.reduce(lambda s, f: s * f(v), fs[1:], fs[0](v))
-        if e.is_Pow:
-            fb, ex = build(e.args[0]), e.args[1]
-            if ex.is_Integer:
-                k = int(ex)
-                return lambda v: fb(v) ** k
-            fe = build(ex)
-
-            def pw(v):
-                b = fb(v)
-                if b.is_zero() and ex.is_positive:
-                    return flint.arb(0)
-                return (fe(v) * b.log()).exp()
-
-            return pw
-        if isinstance(e, sp.exp):
-            f = build(e.args[0])
-            return lambda v: f(v).exp()
-        if isinstance(e, sp.log):
-            f = build(e.args[0])
-            return lambda v: f(v).log()
-        if isinstance(e, sp.Abs):
-            f = build(e.args[0])
-            return lambda v: abs(f(v))
-        raise ParameterError(f"no ball arithmetic for {type(e).__name__} in {expr}")
-
-    return build(expr)
+    try:
+        return arb_function(expr, var)
+    except NotCertifiable as exc:
+        raise ParameterError(f"no ball arithmetic for {expr}: {exc}") from None
 
 
 # -- generators and their derived conjugates -----------------------------------------------------------
@@ -1034,6 +996,16 @@ class FiniteRestrictedResult:
         if self.lower is None or self.upper is None:
             return None
         return self.upper - self.lower
+
+    def __repr__(self):
+        from .display import restricted_repr
+
+        return restricted_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import restricted_markdown
+
+        return restricted_markdown(self)
 
 
 def _arb_bits():

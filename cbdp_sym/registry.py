@@ -40,6 +40,21 @@ def builtin_root() -> Path:
     raise CbdpError("the built-in derivations are missing from this installation")
 
 
+def _package(name: str, folder: Path):
+    """Register ``name`` as a package whose modules live in ``folder``: a claim module of a paper may then
+    import the paper's shared modules relatively (``from ._shared import GRID``)."""
+    import types
+
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):
+        sub = ".".join(parts[:i])
+        if sub not in sys.modules:
+            mod = types.ModuleType(sub)
+            mod.__path__ = []
+            sys.modules[sub] = mod
+    sys.modules[name].__path__ = [str(folder)]
+
+
 def _import(path: Path, name: str):
     if name in sys.modules:
         return sys.modules[name]
@@ -63,6 +78,9 @@ class Registry:
         for root in roots:
             if not root.is_dir():
                 raise CbdpError(f"--path {root}: not a folder")
+            if (root / "_paper.py").exists():
+                raise CbdpError(f"--path {root} is a paper folder (it holds _paper.py): pass the folder that contains "
+                                f"it, --path {root.parent}")
             self._load_root(root.resolve())
 
     def _load_root(self, root: Path):
@@ -81,6 +99,8 @@ class Registry:
                     if line and not line.startswith("#"):
                         cid, _, label = line.partition("\t")
                         paper.catalogue.append((cid.strip(), label.strip()))
+            _package(f"cbdp_sym_derivations.{tag}", root)
+            _package(f"cbdp_sym_derivations.{tag}.{folder.name}", folder)
             for mod_path in sorted(folder.glob("*.py")):
                 if mod_path.name.startswith("_"):
                     continue
@@ -90,6 +110,8 @@ class Registry:
                         paper.figures.append(obj)
                     if isinstance(obj, Claim) and obj not in paper.claims:
                         obj.source = f"{folder.name}/{mod_path.name}"
+                        obj.paper = obj.paper or key  # `paper` and `seed` default from the folder
+                        obj.seed = obj.seed or meta.get("seed", "")
                         paper.claims.append(obj)
         ids = {}
         for paper in self.papers.values():
@@ -117,14 +139,31 @@ class Registry:
         return out
 
     def get(self, cid: str) -> Claim:
-        for c in self.claims():
+        """The claim with ID ``cid``, matched case-insensitively (``cbdp-t9`` is ``CBDP-T9``).
+
+        An unknown ID raises :class:`UnknownClaimError` with the closest IDs ("did you mean ...?").
+        """
+        claims = self.claims()
+        for c in claims:
             if c.id == cid:
+                return c
+        folded = str(cid).strip().casefold()
+        for c in claims:
+            if c.id.casefold() == folded:
                 return c
         for paper in self.papers.values():
             for cat_id, label in paper.catalogue:
-                if cat_id == cid:
-                    raise UnknownClaimError(f"{cid} ({label}) is catalogued but not encoded yet")
-        raise UnknownClaimError(f"unknown claim ID {cid!r} (see `cbdp-sym list`)")
+                if cat_id.casefold() == folded:
+                    raise UnknownClaimError(f"{cat_id} ({label}) is catalogued but not encoded yet")
+        raise UnknownClaimError(f"unknown claim ID {cid!r}{self._suggest(folded, claims)} (see `cbdp-sym list`; "
+                                "a claim in a folder of your own needs `--path DIR`)")
+
+    def _suggest(self, folded: str, claims) -> str:
+        import difflib
+
+        ids = {c.id.casefold(): c.id for c in claims}
+        close = difflib.get_close_matches(folded, list(ids), n=3, cutoff=0.6)
+        return f"; did you mean {', '.join(ids[k] for k in close)}?" if close else ""
 
     def coverage(self) -> dict:
         out = {}

@@ -209,14 +209,27 @@ def _git(args, cwd):
     return out.stdout.strip() if out.returncode == 0 else None
 
 
-def provenance(dps: int) -> list[tuple[str, str]]:
+def source_commit() -> str:
+    """The commit of the code that runs: from git when it runs from a checkout (the folder holding
+    ``pyproject.toml``), else the one recorded when the package was built (``_build_info.py``, written by
+    ``setup.py``), else plainly ``unknown``."""
     root = Path(__file__).resolve().parent.parent
-    commit = _git(["rev-parse", "HEAD"], root)
-    if commit:
-        dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
-        commit = commit + (" (with uncommitted changes)" if dirty else "")
-    else:
-        commit = "not a git checkout"
+    if (root / "pyproject.toml").is_file():
+        commit = _git(["rev-parse", "HEAD"], root)
+        if commit:
+            dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
+            return commit + (" (with uncommitted changes)" if dirty else "")
+    try:
+        from ._build_info import COMMIT
+    except ImportError:
+        COMMIT = None
+    if COMMIT:
+        return f"{COMMIT} (recorded at build time)"
+    return "unknown (not a git checkout, and no commit was recorded when this copy was built)"
+
+
+def provenance(dps: int) -> list[tuple[str, str]]:
+    commit = source_commit()
 
     def ver(name):
         try:

@@ -765,6 +765,16 @@ class RestrictedResult:
             "notes": list(self.notes),
         }
 
+    def __repr__(self):
+        from .display import restricted_repr
+
+        return restricted_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import restricted_markdown
+
+        return restricted_markdown(self)
+
 
 @functools.lru_cache(maxsize=None)
 def _lam(expr, sym):
@@ -1297,3 +1307,19 @@ def _record_disk(divergence, cls, P, Q, alpha, second, feats):
 
 
 _record_memo = memo_numeric(_record_disk)
+
+
+class _CallableModule(type(functools)):
+    """``cbdp_sym.restricted(...)`` once named the function; calling the module still works (deprecated)."""
+
+    def __call__(self, *args, **kwargs):
+        import warnings
+
+        warnings.warn("calling the module cbdp_sym.restricted is deprecated: call cbdp_sym.restricted_divergence "
+                      "(or cbdp_sym.restricted.restricted)", DeprecationWarning, stacklevel=2)
+        return restricted(*args, **kwargs)
+
+
+import sys as _sys  # noqa: E402
+
+_sys.modules[__name__].__class__ = _CallableModule

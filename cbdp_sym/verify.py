@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import mpmath as mp
 import sympy as sp
 
-from .certify import certify_different, certify_less
+from .certify import NotCertifiable, certify_different, certify_less, substitute_point
 from .claims import Claim
 from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
@@ -80,6 +80,24 @@ class Result:
         vals = [c.digits for c in self.checks if c.digits is not None]
         return min(vals) if vals else None
 
+    # notebook display (cbdp_sym.display): a one-line repr, Markdown with mathematics, the derivation
+    def __repr__(self):
+        from .display import result_repr
+
+        return result_repr(self)
+
+    def _repr_markdown_(self):
+        from .display import result_markdown
+
+        return result_markdown(self)
+
+    @property
+    def derivation(self):
+        """The recorded steps and the derived form (:class:`cbdp_sym.display.Derivation`)."""
+        from .display import Derivation
+
+        return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
+
 
 def _round_digits(d, cap):
     if d is None:
@@ -106,19 +124,10 @@ def evaluate(expr, point: dict, claim: Claim):
         if val is not None and not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
             return to_mpf(val)
         # (a Piecewise or a special function evalf could not settle: substitute exactly below)
-    e = e.subs(scalars)
-    if vectors:
-        e = e.doit()
-        for n, vals in vectors.items():
-            base = syms[n]
-
-            def coord(ix, vals=vals, n=n):
-                k = ix.indices[0]
-                if not (k.is_integer and 1 <= k <= len(vals)):
-                    raise CbdpError(f"{claim.id}: coordinate {k} of {n} is outside 1..{len(vals)}")
-                return vals[int(k) - 1]
-
-            e = e.replace(lambda x, base=base: isinstance(x, sp.Indexed) and x.base == base, coord)
+    try:
+        e = substitute_point(e, point, syms)  # scalars, then sums over a vector's coordinates and v[k]
+    except NotCertifiable as exc:
+        raise CbdpError(f"{claim.id}: {exc}") from None
     if e.has(Expect):
         if claim.laws is None:
             raise CbdpError(f"{claim.id}: an expectation needs an instance of the laws")
@@ -214,7 +223,7 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
                          "literal": True}]
         for rd in claim.readings:
-            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None,
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None, certify=None,
                                       statement=rd.statement or claim.statement)
             r2 = audit_claim(alt, dps, points)
             res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
@@ -223,11 +232,20 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
     if claim.corrected is not None and res.status not in ("error",):
         import dataclasses
 
-        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
+        # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
+        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
     if res.status == "refuted" and res.error_kind is None:
         res.error_kind = infer_error_kind(claim)
+    cx = res.counterexample
+    if res.status in (Status.REFUTED, Status.AMBIGUOUS) and isinstance(cx, dict) and not cx.get("certified"):
+        # every refutation says whether it is certified, and why not
+        why = str(cx.get("certificate") or "").strip()
+        why = why[len("not certified"):].strip(" :()") if why.startswith("not certified") else why
+        res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
+            "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
+            "prose claims have no ball-arithmetic hook)")))
     res.seconds = time.perf_counter() - t0
     return res
 

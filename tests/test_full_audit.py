@@ -36,6 +36,18 @@ def test_full_audit_at_50_digits(tmp_path):
             assert c["counterexample"], c["id"]
         if c["status"] in ("holds", "inconclusive", "refuted"):
             assert c["message"], c["id"]
+        if c["status"] == "refuted":  # classified, and certified or saying why not
+            assert c["error_kind"] in ("result", "proof-step", "typo", "reading"), c["id"]
+            cx = c["counterexample"]
+            assert cx.get("certified") or str(cx.get("certificate", "")).startswith("not certified:"), c["id"]
+        if c["status"] == "ambiguous":
+            assert len(c["readings"]) >= 2 and {r["status"] for r in c["readings"]} >= {"refuted"}, c["id"]
+    # every refutation (and every ambiguous claim) belongs to exactly one finding
+    in_findings = [cid for f in doc["findings"] for cid in f["claims"]]
+    assert len(in_findings) == len(set(in_findings))
+    assert set(in_findings) == {c["id"] for c in doc["claims"] if c["status"] in ("refuted", "ambiguous")}
+    for f in doc["findings"]:
+        assert {"id", "title", "kind", "severity", "claims", "counterexample", "corrected"} <= set(f), f["id"]
     for key in ("cbdp", "rdp", "zcdp"):  # step notes and prose: no LaTeX escaped into text
         assert "textbackslash" not in (tmp_path / f"appendix-{key}-body.tex").read_text(), key
     if latexmk_available():

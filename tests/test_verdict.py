@@ -116,3 +116,17 @@ def test_the_headline_counterexample_is_the_simplest_certified_point():
     assert r.counterexample["params"] == {"eps": "1"} and r.counterexample["certified"]
     assert r.counterexample["worst"]["params"]["eps"] in ("1/1000", "1000") or "worst" not in r.counterexample
     assert point_simplicity({"eps": "1"}) < point_simplicity({"eps": "1000"})
+
+
+def test_a_claim_over_a_finite_family_checks_every_member():
+    n = sp.Symbol("n", positive=True, integer=True)
+    c = Claim(id="T-FIN", paper="t", label="t", kind="upper", statement="", params=[Param.integer_range("n", n, 1, 100)],
+              claimed=lambda: 2 ** n, derive=lambda: n ** 2, numeric=lambda v: to_mpf(v["n"]) ** 2)
+    assert [int(p["n"]) for p in c.sweep_points()] == list(range(1, 101))
+    r = audit_claim(c, dps=20)  # n^2 <= 2^n fails only at n = 3: a sample of the range would miss it
+    assert r.status == "refuted" and r.counterexample["params"] == {"n": "3"}
+    sampled = Claim(id="T-FIN2", paper="t", label="t", kind="upper", statement="",
+                    params=[Param.integer_range("n", n, 1, 100)], sweep=[{"n": "1"}, {"n": "50"}],
+                    claimed=lambda: 2 ** n, derive=lambda: n ** 2)
+    with pytest.raises(ValueError, match="checked at every member"):
+        sampled.sweep_points()

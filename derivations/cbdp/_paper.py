@@ -65,5 +65,42 @@ PAPER = {
                   "the derivation supports seed 000's +",
          "seeds": "seed 000 (PDF text) prints +, seed 002 (arXiv LaTeX source) prints -, seed 001 does not reach the appendix",
          "claims": ["CBDP-L3-CONJ", "CBDP-L3-CONJ-MINUS"]},
+        {"id": "CBDP-F5", "kind": "result",
+         "title": "Fig. 1b: the (poly2, Rényi) and (poly3, Rényi) curves do not eventually decrease with alpha; they "
+                  "increase towards their alpha -> infinity limits (the Gaussian curves of Fig. 2b do decrease)",
+         "claims": ["CBDP-F1B-DECR"]},
+        {"id": "CBDP-F6", "kind": "result",
+         "title": r"App. A: $\sqrt{2\pi}/\sigma < e^{\alpha/(2\sigma^2)}$ 'for all $\sigma$' is false for "
+                  r"$\alpha \le 2\pi/e$",
+         "claims": ["CBDP-A-GROWTH"]},
+        {"id": "CBDP-F7", "kind": "result",
+         "title": "Theorem 6 (generalization from (H, KL) privacy) is false for a class H without translation invariance: "
+                  "KL^H can be negative, and the privacy hypothesis then does not control the gap",
+         "step": "proof of Theorem 6: the IPM bound needs a class closed under adding constants",
+         "claims": ["CBDP-T6"]},
+        {"id": "CBDP-F8", "kind": "reading",
+         "title": "Sec. 4's remark that Rényi DP is not convex: false for Sec. 4's convexity (a mixture of two "
+                  "eps-private mechanisms is eps-private: quasi-convexity, derived), true for joint convexity of the value",
+         "claims": ["CBDP-T2-RENYI"]},
+        {"id": "CBDP-F9", "kind": "reading",
+         "title": "Fig. 1a's crossing 'at alpha = 3.3' fits the crossing with Eq. (4) (3.3147...), not with Table 1's "
+                  "lower bound",
+         "claims": ["CBDP-F1A-CROSS"]},
+        {"id": "CBDP-F10", "kind": "typo",
+         "title": r"Theorem 11 prints $v_i$ where $|v_i|$ is meant (its proof says to replace $v_i$ by $-v_i$ when "
+                  r"$v_i < 0$)",
+         "claims": ["CBDP-T11"]},
+        {"id": "CBDP-F11", "kind": "typo",
+         "title": r"Lemma 3's proof writes the conjugate's short form $C_\alpha|s|$ for $C_\alpha|s|^{\alpha/(\alpha-1)}$ "
+                  "(the lemma's statement has the exponent)",
+         "claims": ["CBDP-L3-CONJ-CS"]},
+        {"id": "CBDP-F12", "kind": "typo",
+         "title": r"Corollary 2's proof writes $K = \epsilon^{A}\,\mathbb E|\tilde Y|^A$ for $\epsilon^{-A}$ in the Laplace "
+                  "case (the next member is right)",
+         "claims": ["CBDP-C2-CHAIN"]},
+        {"id": "CBDP-F13", "kind": "typo",
+         "title": r"App. A restates the d-dimensional Gaussian's Rényi parameter as $\alpha(\lVert v\rVert_2/\sigma)^2$, "
+                  r"twice Theorem 12's $\alpha\lVert v\rVert_2^2/(2\sigma^2)$ (which Table 1 prints)",
+         "claims": ["CBDP-A-DDIM-RENYI"]},
     ],
 }

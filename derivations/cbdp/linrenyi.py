@@ -20,6 +20,7 @@ from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
 from cbdp_sym.cache import cached_numeric
 from cbdp_sym.calculus import simplify
 from cbdp_sym.certify import NotCertifiable, certify_above_bound, lin_renyi_lower
+from cbdp_sym.lincert import lin_renyi_certificate
 from cbdp_sym.errors import DerivationError, ParameterError
 from cbdp_sym.linpower import (SolverFailure, abs_moment_mp, abs_power_mean, exact_lin_renyi, golden_max, lin_renyi,
                                orthant_power_mean, shift_laws, sup_positive)
@@ -596,3 +597,11 @@ T5_CHAIN = Claim(
           "the column a_j of largest L1 norm; the released pair is Lap_s(0, ||A||_1/eps) vs the same shifted by a_j. For "
           "s > 1 the released class {a . (W A^+ y) + b} is solved with the product-law solver's feature map. 40 digits.",
 )
+
+
+# -- certificates: at a one-dimensional point the solver's maximiser, rounded to rationals, is a feasible h whose
+# objective Arb bounds below; the refutation is certified when the printed bound's ball lies below it
+for _claim, _family, _scale in ((T13, "lap", lambda pt: 1 / pt["eps"]), (T13_GAU, "gau", lambda pt: pt["sigma"]),
+                                (C2, "gau", lambda pt: pt["sigma"]), (C2_LAP, "lap", lambda pt: 1 / pt["eps"]),
+                                (T5, "lap", lambda pt: 1 / pt["eps"])):
+    _claim.certify = lin_renyi_certificate(_family, _scale, _claim.claimed, _claim.symbols())

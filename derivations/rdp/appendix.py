@@ -19,7 +19,7 @@ from cbdp_sym.instances import (Instance, bound_check, cached_check, describe, e
                                 random_finite)
 from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
 from cbdp_sym.numbers import to_mpf
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.timelimit import time_limit
 from cbdp_sym.instances import order_mp, seed_for
@@ -63,7 +63,7 @@ def _mech():
 
 
 # -- Prop. 8 and 9 ---------------------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _p8_jensen():
     x = sp.Symbol("x", positive=True)
     phi = x ** (1 - a_)
@@ -111,7 +111,7 @@ P8 = Claim(
     notes="Slack is absolute (the bound is 0); equality at P = Q.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p9_concave():
     x = sp.Symbol("x", positive=True)
     e = (a_ - 1) / (b_ - 1)
@@ -165,7 +165,7 @@ def _half(L, t):
     return mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p10_holder():
     P, Q = sp.symbols("P Q", positive=True)
     pp, qq = a_, a_ / (a_ - 1)
@@ -222,7 +222,7 @@ P10 = Claim(
 
 
 # -- Prop. 11 and Cor. 4 -----------------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _p11_exponents():
     """The printed Hölder step: both integrals are exponentials of Rényi divergences with the stated orders."""
     pa, pb = p_, p_ / (p_ - 1)  # p and q = p/(p - 1)
@@ -320,7 +320,7 @@ P11 = Claim(
           "alpha - 1 follow from Def. 3.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _c4_case(which):
     coef = (a_ - 1 / p_) / (a_ - 1)
     o1, o2 = p_ * a_, p_ / (p_ - 1) * (a_ - 1 / p_)

@@ -19,7 +19,7 @@ from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, randomiz
                                  renyi_numeric)
 from cbdp_sym.numbers import digits, mp_str
 from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.verify import Check
 
@@ -32,7 +32,7 @@ CASES = (("gaussian", {"std": 1.0}), ("gaussian", {"std": 10.0}), ("laplace", {"
 LIBS = ("autodp", "dp_accounting")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _curves():
     with recording():
         return {"rr": renyi_curve(*randomized_response(p)), "laplace": renyi_curve(*laplace_mechanism(lam, 1)),
@@ -81,7 +81,7 @@ def _label(mech, par):
     return {"gaussian": "Gaussian", "laplace": "Laplace", "rr": "RR"}[mech] + f", ${name}={v:g}$"
 
 
-@cached_derivation
+@disk_cached_derivation
 def _gauss_profile():
     with recording():
         return hockey_stick_sym(*gaussian_mechanism(sigma, 1), eps)

@@ -25,7 +25,7 @@ from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, limit_al
                                  randomized_response, renyi_curve, renyi_numeric, same_value)
 from cbdp_sym.numbers import digits, mp_str, to_mpf
 from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.timelimit import time_limit
 from cbdp_sym.verify import Check
@@ -170,7 +170,7 @@ KOV = Claim(id="RDP-KOV-MV", paper="rdp", label="Sec. II: optimal composition [7
 
 
 # -- D_1 and D_oo as limits ----------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _sym_limits():
     """(name, limit alpha -> 1 of the derived curve, KL derived separately) for the three mechanisms."""
     out = []
@@ -613,7 +613,7 @@ def _eq1_eq(dps):
 
 
 EQ1_EQ = Claim(
-    id="RDP-EQ1-EQ", paper="rdp", label="Sec. III: E_{f(D)}[log R_post - log R_prior] = D_1(f(D) || f(D'))", kind="check",
+    id="RDP-EQ1-EQ", error_kind="typo", paper="rdp", label="Sec. III: E_{f(D)}[log R_post - log R_prior] = D_1(f(D) || f(D'))", kind="check",
     statement=r"\mathbb{E}_{f(D)}[\log R_{post}(D,D')-\log R_{prior}(D,D')]=D_1(f(D)\|f(D'))",
     check=cached_check(_eq1_eq), where="Sec. III, after Eq. (1)", seed=SEED,
     conventions=("P = f(D), Q = f(D'); two readings of R: Sec. III's p(D'|X) / p(D|X) and Sec. VII's p(D) / p(D')",),
@@ -833,7 +833,7 @@ STABLE = Claim(
     conventions=("a path D_0, ..., D_c of adjacent inputs: laws P_0, ..., P_c; eps = max over steps of D_oo both ways",))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p2_chain():
     a = sp.Symbol("alpha", positive=True)
     coef = (a / 2 - sp.Rational(1, 2)) / (a / 2 - 1)
@@ -947,7 +947,7 @@ T1_3 = Claim(
 
 
 # -- Section II: Gaussian calibration and advanced composition -------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _gausscal():
     sg = sp.Symbol("sigma", positive=True)
     prof = hockey_stick_sym(*gaussian_mechanism(sg, Delta), eps)

@@ -24,7 +24,7 @@ from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, randomiz
                                  renyi_numeric)
 from cbdp_sym.numbers import mp_str, to_mpf
 from cbdp_sym.symbols import alpha, sigma
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.verify import Check
 from cbdp_sym.instances import order_mp, seed_for
@@ -163,7 +163,7 @@ P3 = Claim(
                  "privacy profile sup_S P(S) - e^eps' Q(S) (quadrature / sums)",))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p3_opt():
     obj = alpha / (2 * sigma**2) + sp.log(1 / delta) / (alpha - 1)
     record(Tex(r"\epsilon'(\alpha)"), obj, "Prop. 3 applied to the Gaussian curve $\\alpha/(2\\sigma^2)$ (RDP-P7 with $\\mu = 1$)")
@@ -193,7 +193,7 @@ P3_OPT = Claim(
           "eps* = 1/(2 sigma^2) + sqrt(2 log(1/delta))/sigma.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p3_proof_steps():
     a, d, Y = sp.symbols("alpha delta y", positive=True)  # y = e^eps Q
     rows = []
@@ -325,7 +325,7 @@ L1_IMPROVED = Claim(
     notes="A cited result (Bun-Steinke), audited on the same families as Lemma 1.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _l1_case1():
     curve = renyi_curve(*randomized_response(sp.Symbol("p", positive=True)))
     out = sp.simplify(curve.subs(sp.Symbol("p", positive=True), sp.exp(eps) / (1 + sp.exp(eps))))
@@ -355,7 +355,7 @@ L1_CASE1 = Claim(
     where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _eq2_lhs():
     t = sp.Symbol("t", nonnegative=True)
     g = sp.exp(t) - 1 - t - t**2
@@ -656,7 +656,7 @@ def _case2_check(point):
         raise ParameterError("case II of the proof of Prop. 4 needs log(1/Q) < eps^2 n")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _p4_case2():
     expo = 2 * eps * sp.sqrt(n * L)
     record(Tex(r"2\epsilon\sqrt{nL} - 2L"), sp.factor(expo - 2 * L),

@@ -23,7 +23,7 @@ from cbdp_sym.instances import Instance, bound_check, cached_check, describe, jo
 from cbdp_sym.mechanisms import curve_function, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
 from cbdp_sym.numbers import mp_str, to_mpf
 from cbdp_sym.symbols import alpha, lam
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.tape import recording
 from cbdp_sym.verify import Check
 
@@ -34,7 +34,7 @@ CURVES = ("RDP curves: the derived closed forms of Props. 5 and 6 (RDP-P5, RDP-P
           "golden section")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _derived():
     with recording():
         return renyi_curve(*randomized_response(p)), renyi_curve(*laplace_mechanism(lam, 1))

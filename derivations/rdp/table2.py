@@ -23,7 +23,7 @@ from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, limit_al
                                  randomized_response, renyi_curve, renyi_numeric, same_value)
 from cbdp_sym.numbers import digits as _digits, mp_str, to_mpf
 from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
+from cbdp_sym.instances import disk_cached_derivation
 from cbdp_sym.timelimit import time_limit
 from cbdp_sym.verify import Check
 
@@ -52,7 +52,7 @@ def _num(x):
 
 
 # -- randomized response -----------------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _rr_curve():
     return renyi_curve(*randomized_response(p))
 
@@ -72,7 +72,7 @@ P5 = Claim(
     notes="Derived as the two-point sum of p^alpha q^(1-alpha); valid for every p in (0, 1) (symmetric under p -> 1 - p).")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _rr_kl():
     lim = limit_alpha(_rr_curve(), alpha, 1, lhs=Tex(r"\lim_{\alpha\to1} D_\alpha(P \| Q)"))
     P, Q = randomized_response(p)
@@ -101,7 +101,7 @@ def _p_half_check(point):
                              "(see RDP-T2-RR-INF-ALLP for every p)")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _rr_inf():
     """D_oo for p in (1/2, 1): p = (1 + s)/(2 + s), s > 0; the limit of the curve and sup log P/Q."""
     ps = (1 + s) / (2 + s)
@@ -128,7 +128,7 @@ RR_INF = Claim(
           "printed form is negative (see RDP-T2-RR-INF-ALLP).")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _rr_inf_all():
     val = max_divergence(*randomized_response(p))
     out = sp.Abs(sp.log(p / (1 - p)))
@@ -193,13 +193,13 @@ RR_INF_ALLP = Claim(
 
 
 # -- Laplace -------------------------------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _lap_curve_shift():
     """D_alpha(Lap(0, lam) || Lap(w, lam)) for a positive shift w (a symbol)."""
     return renyi_curve(*laplace_mechanism(lam, w))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _lap_curve():
     c = _lap_curve_shift()
     out = c.subs(w, 1)
@@ -236,7 +236,7 @@ def _shift_check(point):
         raise ParameterError("the shift v = f(D) - f(D') must satisfy |v| <= 1 (sensitivity 1)")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _lap_curve_absv():
     c = _lap_curve_shift()
     with time_limit(60, "monotonicity in the shift"):
@@ -272,7 +272,7 @@ C2 = Claim(
           "The derivation shows the divergence increasing in |v|, so |v| = 1 is the worst case (slack 0 there).")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _lap_inf():
     lim = limit_alpha(_lap_curve(), alpha, sp.oo)
     sup = max_divergence(*laplace_mechanism(lam, 1))
@@ -290,7 +290,7 @@ LAP_INF = Claim(
     where="Sec. VI-B; Table II", seed=SEED, conventions=(LAPC, "numeric: sup_x log p(x)/q(x) (golden section between kinks)"))
 
 
-@cached_derivation
+@disk_cached_derivation
 def _lap_kl():
     lim = limit_alpha(_lap_curve(), alpha, 1)
     kl, _ = f_divergence(KL, *laplace_mechanism(lam, 1), lhs=Tex(r"\mathrm{KL}(P \| Q)"))
@@ -346,7 +346,7 @@ LAP_KL_ASYM = Claim(
 
 
 # -- Gaussian ------------------------------------------------------------------------------------------
-@cached_derivation
+@disk_cached_derivation
 def _gau_curve():
     return renyi_curve(*gaussian_mechanism(sigma, mu))
 
@@ -368,7 +368,7 @@ P7 = Claim(
           "written with alpha_m1 = alpha - 1.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _gau_kl():
     lim = limit_alpha(_gau_curve().subs(mu, 1), alpha, 1)
     kl, _ = f_divergence(KL, *gaussian_mechanism(sigma, 1), lhs=Tex(r"\mathrm{KL}(P \| Q)"))
@@ -408,7 +408,7 @@ C3 = Claim(
     notes="Prop. 7 is increasing in |mu|; slack 0 at |mu| = 1.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _gau_comp():
     one = _gau_curve().subs(mu, 1)
     integral = sp.exp((alpha - 1) * one)
@@ -439,7 +439,7 @@ C3_COMP = Claim(
           "the n-fold product equals that of N(0, n sigma^2) against N(n, n sigma^2), computed by quadrature.")
 
 
-@cached_derivation
+@disk_cached_derivation
 def _gau_inf():
     return max_divergence(*gaussian_mechanism(sigma, Delta))
 

@@ -38,5 +38,41 @@ PAPER = {
                   "corollaries built on it hold",
          "seeds": "seed 004 (a PDF-to-LaTeX conversion) prints one fraction; stacked rows of a brace array look like one",
          "claims": ["ZCDP-L3.6-OPT2", "ZCDP-C8.9", "ZCDP-C8.10"]},
+        {"id": "ZCDP-F3", "kind": "reading",
+         "title": "Cor. 8.11's first term reads sqrt(2 lambda)||eps||_2 as printed (false); sqrt(2) lambda ||eps||_2 "
+                  "(what Cor. 8.10 and the corollary's second form give) holds",
+         "claims": ["ZCDP-C8.11"]},
+        {"id": "ZCDP-F4", "kind": "reading",
+         "title": "Sec. 3.2's 'the last of three options dominates the first two' is false for the printed entries and "
+                  "true for the three options the proof derives",
+         "claims": ["ZCDP-L3.6-DOM"]},
+        {"id": "ZCDP-F5", "kind": "reading",
+         "title": "The Gaussian tail bounds quoted from [Coo09] in Lemma A.2's proof fail for the one-sided tail and hold "
+                  "for the two-sided tail (the constant sqrt(2/pi) fits the latter)",
+         "claims": ["ZCDP-LA.2-COOK"]},
+        {"id": "ZCDP-F6", "kind": "result",
+         "title": "Lemma 4.3's O(sqrt(xi + 2 rho)) has no absolute constant: the ratio is unbounded as eps grows "
+                  "(the proof's constants give a bound for xi + 2 rho = O(1))",
+         "claims": ["ZCDP-L4.3"]},
+        {"id": "ZCDP-F7", "kind": "result",
+         "title": "Sec. 6.1's threshold sqrt(log(T/beta)/rho) gives probability sqrt(T beta), not beta; "
+                  "sqrt(2 log(T/beta)/rho) works",
+         "claims": ["ZCDP-S6.1b"]},
+        {"id": "ZCDP-F8", "kind": "proof-step",
+         "title": "Theorem 1.11's proof through Thm. 7.1: n' = 5n^2 does not meet Thm. 7.1's hypothesis for "
+                  "1/n <= alpha < 2/n (n' = 8n^2 does)",
+         "claims": ["ZCDP-T1.11-HYP"]},
+        {"id": "ZCDP-F9", "kind": "proof-step",
+         "title": "Prop. 6.4's proof: event (8) with threshold 5 alpha can have probability below 4/5; with 5 alpha n "
+                  "(Markov) it holds",
+         "claims": ["ZCDP-P6.4-EV8"]},
+        {"id": "ZCDP-F10", "kind": "proof-step",
+         "title": r"Prop. A.1's proof, step (v): $e^{(t-1)/2\sigma^2}/2t > \sqrt{2\pi}$ fails for "
+                  r"$t \ge 6\sigma^3 + 1$ (e.g. $\sigma = 1$, $t = 7$)",
+         "claims": ["ZCDP-PA.1-V"]},
+        {"id": "ZCDP-F11", "kind": "typo",
+         "title": r"Lemma B.2's proof rearranges the first tail bound with $\sqrt\pi\rho$ for $\sqrt{\pi\rho}$ "
+                  "(Lemma 3.6 states the right form)",
+         "claims": ["ZCDP-L3.6-SUB1"]},
     ],
 }
