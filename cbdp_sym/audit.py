@@ -1,28 +1,36 @@
 """Running audits: many claims, in parallel, with progress, and writing the reports."""
 from __future__ import annotations
 
-import multiprocessing as mproc
 import os
 import sys
 from pathlib import Path
 
 from .verify import audit_claim
 
-_WORK: dict = {}
 
-
-def _worker(i):
-    claim = _WORK["claims"][i]
-    res = audit_claim(claim, _WORK["dps"])
-    res.claim = None  # not picklable (closures); the parent re-attaches it
+def _audit_detached(claim_dps):
+    """Audit in a worker; the claim (closures, not picklable) is re-attached by the parent."""
+    claim, dps = claim_dps
+    res = audit_claim(claim, dps)
+    res.claim = None
     if res.corrected is not None:
         res.corrected.claim = None
-    return i, res
+    return res
 
 
-def run(claims, dps=50, jobs=None, progress=None):
-    """Audit ``claims`` (on ``jobs`` processes) and return their results in the given order."""
+def run(claims, dps=50, jobs=None, progress=None, limit=None):
+    """Audit ``claims`` (on ``jobs`` worker processes) and return their results in the given order.
+
+    Each claim runs in a worker that is stopped from outside at its limits: ``claim.timeout`` for the
+    derivation and ``limit`` seconds (default :data:`cbdp_sym.workers.DEFAULT_CLAIM_LIMIT`) for the
+    whole claim; a claim stopped there is ``inconclusive`` with ``timeout in <phase>``."""
+    import dataclasses
+
+    from . import workers
+    from .verify import Result
+
     jobs = jobs or os.cpu_count() or 1
+    limit = workers.DEFAULT_CLAIM_LIMIT if limit is None else limit
     figures = []
     for c in claims:
         for f in c.figures:
@@ -31,7 +39,8 @@ def run(claims, dps=50, jobs=None, progress=None):
     if figures:
         from .figures import precompute
 
-        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None)
+        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None,
+                   limit=limit)
     results = [None] * len(claims)
     done = 0
 
@@ -40,8 +49,6 @@ def run(claims, dps=50, jobs=None, progress=None):
         done += 1
         res.claim = claims[i]
         if res.corrected is not None and res.corrected.claim is None:
-            import dataclasses
-
             c = claims[i]
             res.corrected.claim = dataclasses.replace(c, claimed=c.corrected, corrected=None,
                                                       statement=c.corrected_statement or c.statement)
@@ -49,15 +56,19 @@ def run(claims, dps=50, jobs=None, progress=None):
         if progress:
             progress(done, len(claims), res)
 
-    if jobs > 1 and len(claims) > 1 and "fork" in mproc.get_all_start_methods():
-        _WORK.update(claims=claims, dps=dps)
-        ctx = mproc.get_context("fork")
-        # heavy claims first keeps both cores busy; results are re-ordered afterwards
-        with ctx.Pool(min(jobs, len(claims))) as pool:
-            for i, res in pool.imap_unordered(_worker, range(len(claims))):
-                report(i, res)
-        _WORK.clear()
-    else:
+    def timed_out(i, phase, seconds):
+        res = Result(claims[i], "inconclusive", f"timeout in {phase} (limit {seconds:g} s)", dps)
+        res.seconds = float(seconds)
+        report(i, res)
+
+    def crashed(i, message):
+        report(i, Result(claims[i], "error", message, dps))
+
+    if workers.available():
+        work = [(c, dps) for c in claims]
+        workers.run_items(_audit_detached, work, min(jobs, max(1, len(claims))),
+                          lambda item: (limit, item[0].timeout), report, timed_out, crashed)
+    else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
         for i, c in enumerate(claims):
             report(i, audit_claim(c, dps))
     return results
@@ -147,22 +158,22 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
 
     ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
+    Every file is written to a temporary name and renamed (never left truncated).
     """
     from .findings import paper_findings
+    from .outputs import check_json_path, check_out_dir, write_atomic
     from .report import (_figure_view, audit_json, bib_entry, commit_epoch, compile_pdf, figures_of,
                          latexmk_available, render_appendix, render_supplement, split_figures)
 
-    out.mkdir(parents=True, exist_ok=True)
-    json_path = json_path or out / "audit.json"
-    json_path.parent.mkdir(parents=True, exist_ok=True)
+    out = check_out_dir(Path(out))
+    json_path = check_json_path(json_path or out / "audit.json")
     findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key])
                 for key, paper in registry.papers.items()}
-    json_path.write_text(audit_json(results, dps, [f for fs in findings.values() for f in fs]), encoding="utf-8")
+    write_atomic(json_path, audit_json(results, dps, [f for fs in findings.values() for f in fs]))
     written = [json_path]
     problems = []
     sty = out / "cbdpsym.sty"
-    sty.write_text((Path(__file__).resolve().parent / "templates" / "cbdpsym.sty").read_text(encoding="utf-8"),
-                   encoding="utf-8")
+    write_atomic(sty, (Path(__file__).resolve().parent / "templates" / "cbdpsym.sty").read_text(encoding="utf-8"))
     written.append(sty)
     cov = registry.coverage()
     for key, paper in registry.papers.items():
@@ -172,11 +183,11 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         for fig in figures_of(mine):
             csv = out / "figures" / f"{fig.id}.csv"
             csv.parent.mkdir(parents=True, exist_ok=True)
-            csv.write_text(fig.csv(), encoding="utf-8")
+            write_atomic(csv, fig.csv())
             written.append(csv)
         bib = bib_entry(paper.meta)
         if bib:
-            (out / f"cbdpsym-{key}.bib").write_text(bib, encoding="utf-8")
+            write_atomic(out / f"cbdpsym-{key}.bib", bib)
             written.append(out / f"cbdpsym-{key}.bib")
         key_figs, rest_figs = split_figures(mine)
         docs = []
@@ -189,9 +200,9 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
                                              [_figure_view(f, label_prefix) for f in rest_figs])
         docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
         for name, standalone, body_name, body, limit in docs:
-            (out / f"{body_name}.tex").write_text(body, encoding="utf-8")
+            write_atomic(out / f"{body_name}.tex", body)
             tex = out / f"{name}.tex"
-            tex.write_text(standalone, encoding="utf-8")
+            write_atomic(tex, standalone)
             written += [tex, out / f"{body_name}.tex"]
             if not pdf:
                 continue

@@ -102,8 +102,8 @@ class Param:
     def _validate_vector(self, value):
         if isinstance(value, str):
             text = value.strip().strip("()[]")
-            parts = [t for t in text.split(",") if t.strip()]
-            if not parts:
+            parts = text.split(",")
+            if not text.strip() or any(not t.strip() for t in parts):  # ``1,,2`` is not (1, 2)
                 raise ParameterError(f"{self.name} must be a vector such as 1,2,3 (comma-separated numbers)")
             value = [parse_number(t, self.name) for t in parts]
         vals = [sp.Rational(v) if isinstance(v, int) else sp.sympify(v) for v in value]

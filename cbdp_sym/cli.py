@@ -15,6 +15,13 @@ LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes t
             "toolkit's normal(loc, scale) takes the standard deviation.")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (``cbdp-sym: error: ...``, exit 2), like every other error."""
+
+    def error(self, message):
+        self.exit(2, f"cbdp-sym: error: {message} (see `{self.prog} --help`)\n")
+
+
 class _Version(argparse.Action):
     """``--version``: the package version and the source commit (git, or recorded at build time)."""
 
@@ -30,7 +37,7 @@ class _Version(argparse.Action):
 
 
 def _parser():
-    p = argparse.ArgumentParser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
+    p = _Parser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
                                 epilog=LAW_HELP)
     p.add_argument("--version", action=_Version, help="print the version and the commit, and exit")
     p.add_argument("--path", action="append", default=[], metavar="DIR",
@@ -47,6 +54,9 @@ def _parser():
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    a.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="limit on each claim's whole audit, enforced by stopping its worker (default 1800); "
+                        "a claim stopped there is `inconclusive: timeout in <phase>`")
     a.add_argument("--heading", choices=("section", "subsection", "subsubsection"), default="section",
                    help="sectioning level of the appendix and supplement bodies (default section)")
     a.add_argument("--label-prefix", type=_label_prefix, default="cbdpsym", metavar="PFX",
@@ -57,6 +67,7 @@ def _parser():
     n.add_argument("--title", default=None, help="the paper's title")
     s = sub.add_parser("show", help="print a claim's derivation step by step")
     s.add_argument("id", metavar="ID")
+    s.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
     e.add_argument("id", metavar="ID")
     e.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
@@ -64,6 +75,7 @@ def _parser():
     e.add_argument("--dps", type=int, default=50)
     e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
     e.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    e.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     r = sub.add_parser("restricted", help="one restricted divergence sup_h E_P[h] - E_Q[f*(h)] over lin / polyK",
                        epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION, not the "
                               "variance | point(loc) (a non-private release) | product(SPEC, SPEC, ...) for "
@@ -81,6 +93,7 @@ def _parser():
                                                         "second_method_digits, infinite, ...}")
     r.add_argument("--no-second", action="store_true", help="skip the second, independent method")
     r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     _profile_parser(sub)
     return p
 
@@ -125,10 +138,21 @@ def cmd_restricted(reg, args):
     if args.no_cache:
         cache.set_enabled(False)
     P, Q = parse_law(args.P), parse_law(args.Q)
+    _check_law_magnitudes(P, "--P")
+    _check_law_magnitudes(Q, "--Q")
+    if args.alpha is not None:
+        from .numbers import check_magnitude, parse_number
+
+        check_magnitude(parse_number(args.alpha, "alpha") - 1, "alpha - 1")
+        check_magnitude(parse_number(args.alpha, "alpha"), "alpha")
     generator_for(args.divergence, args.alpha)  # validates before any work
     parse_class(args.cls)
     with mp.workdps(args.dps + 10):
         rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
+    val = rec["value"]
+    if val is not None and (mp.isnan(val) or (not rec["infinite"] and (not mp.isfinite(val) or val < 0))):
+        raise CbdpError(f"the solver returned {mp.nstr(val, 8)} (a restricted divergence is finite and >= 0 "
+                        "unless infinite): not printed as a result")
 
     def s(v):
         if v is None:
@@ -171,6 +195,17 @@ def cmd_restricted(reg, args):
     return 0
 
 
+def _check_law_magnitudes(law, flag):
+    from .numbers import check_magnitude
+
+    parts = getattr(law, "laws", None) or getattr(law, "components", None) or [law]
+    for part in parts:
+        for attr in ("loc", "scale", "std"):
+            v = getattr(part, attr, None)
+            if v is not None and not isinstance(v, mp.mpf):
+                check_magnitude(v, f"{flag} {attr}")
+
+
 def cmd_new(args):
     from .scaffold import _prefix, new_paper
 
@@ -199,6 +234,23 @@ def cmd_list(reg, args):
     return 0
 
 
+def _precheck_audit(args):
+    """Everything about an audit's arguments that can be checked before loading or computing anything."""
+    from .outputs import check_json_path, check_out_dir
+
+    _check_dps(args.dps)
+    if args.jobs is not None and args.jobs < 1:
+        raise ParameterError(f"--jobs must be at least 1, got {args.jobs}")
+    check_out_dir(args.out)
+    check_json_path(args.json)
+
+
+def _check_timeout(args):
+    t = getattr(args, "timeout", None)
+    if t is not None and not (0 < t < 10**7):  # also refuses nan and inf
+        raise ParameterError(f"--timeout must be a positive number of seconds, got {t:g}")
+
+
 def _label_prefix(text: str) -> str:
     import re
 
@@ -212,7 +264,9 @@ def cmd_audit(reg, args):
     from . import cache
     from .audit import run, summary_table, terminal_progress, tty_progress, write_reports
 
-    _check_dps(args.dps)
+    from .outputs import folder_lock
+
+    _precheck_audit(args)
     if args.no_cache:
         cache.set_enabled(False)
     claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
@@ -220,9 +274,10 @@ def cmd_audit(reg, args):
     suffix = "-subset" if args.ids else ""
     json_path = args.json or args.out / f"audit{suffix}.json"
     progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
-    results = run(claims, args.dps, args.jobs, progress)
-    written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
-                                      suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
+    with folder_lock(args.out):
+        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout)
+        written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
+                                          suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
     print(summary_table(results))
     print()
     if suffix:
@@ -295,6 +350,38 @@ def _parse_at(items):
     return out
 
 
+def _value_text(x, what, digits):
+    """A value printed as a result: finite, at the digits established (non-finite values are refused)."""
+    from .numbers import mp_str
+
+    if x is None:
+        return None
+    if not isinstance(x, mp.mpf):
+        x = mp.mpf(x)
+    if mp.isnan(x):
+        raise CbdpError(f"the {what} value is not a number (nan) at this point: not printed")
+    return mp_str(x, digits)
+
+
+def _established(numeric, derived, claimed, dps):
+    """Digits at which the numeric value is printed: those on which it agrees with the closed form
+    (at most ``dps``), and a note when that is fewer than ``dps``."""
+    from .numbers import digits
+
+    ref = derived if derived is not None else claimed
+    if numeric is None or ref is None or not (mp.isfinite(numeric) and mp.isfinite(ref)):
+        return dps, None
+    d = digits(numeric, ref)
+    if d >= dps:
+        return dps, None
+    shown = max(1, min(dps, int(mp.floor(d)) if mp.isfinite(d) else dps))
+    if d < 1:
+        return dps, (f"the numeric definition and the {'derived' if derived is not None else 'claimed'} form "
+                     f"disagree at this point (agreement {mp.nstr(d, 3)} digits)")
+    return shown, (f"the numeric value is shown to {shown} digits, those on which it agrees with the "
+                   f"{'derived' if derived is not None else 'claimed'} form at this point")
+
+
 def cmd_eval(reg, args):
     from .numbers import mp_str
     from .verify import derive, evaluate
@@ -304,20 +391,27 @@ def cmd_eval(reg, args):
     _check_dps(args.dps)
     if args.no_cache:
         cache.set_enabled(False)
+    from .numbers import check_magnitude
+
     claim = reg.get(args.id)
     point = claim.parse_point(_parse_at(args.at))
+    for k, v in point.items():
+        check_magnitude(v, k)
     derived_expr = derive(claim)[0] if claim.derive else None
     claimed_expr = claim.claimed() if claim.claimed else None
     with mp.workdps(args.dps + 10):
         derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
         claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
         numeric = claim.numeric(point) if claim.numeric else None
+        numeric_digits, note = _established(numeric, derived, claimed, args.dps)
         out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
-               "derived": mp_str(derived, args.dps) if derived is not None else None,
-               "numeric": mp_str(numeric, args.dps) if numeric is not None else None,
-               "claimed": mp_str(claimed, args.dps) if claimed is not None else None}
+               "derived": _value_text(derived, "derived", args.dps),
+               "numeric": _value_text(numeric, "numeric", numeric_digits),
+               "claimed": _value_text(claimed, "claimed", args.dps)}
         verdict, lines = _verdict_at(claim, claimed, derived, numeric, args.dps)
     out.update(verdict)
+    if note:
+        print(f"cbdp-sym: note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
@@ -327,6 +421,22 @@ def cmd_eval(reg, args):
         for ln in lines:
             print("  " + ln)
     return 0
+
+
+def _guarded(command, reg, args) -> int:
+    """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
+    try:
+        return command(reg, args)
+    except CbdpError as exc:
+        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
+        # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
+        print(f"cbdp-sym: error: the computation broke down at these inputs ({type(exc).__name__}: "
+              f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values", file=sys.stderr)
+        return 2
 
 
 _BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.verdict.relative_slack
@@ -405,11 +515,20 @@ def main(argv=None) -> int:
     try:
         if args.cmd == "new":
             return cmd_new(args)
+        _check_timeout(args)
+        if args.cmd == "audit":
+            _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
         from .registry import Registry
 
         reg = Registry(args.path)
-        return {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
-                "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd](reg, args)
+        command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
+                   "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
+        if args.cmd in ("eval", "restricted", "show"):
+            from .timelimit import run_with_limit
+
+            # the work runs in a child process that is stopped at the limit (a one-line error)
+            return run_with_limit(lambda: _guarded(command, reg, args), args.timeout, f"`{args.cmd}`")
+        return command(reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2

@@ -387,51 +387,59 @@ class _PointKey:
 def disk_cached_derivation(fn):
     """:func:`cbdp_sym.tape.cached_derivation` (steps replayed onto the current tape) with a disk cache.
 
-    A derivation's value and recorded steps are pickled under the cache folder, keyed by the
-    function's file and name, its arguments, a hash of its file and the engine's code version (as
-    :func:`cbdp_sym.cache.cached_numeric`), so a warm audit does not re-run SymPy.  SymPy expressions
-    round-trip exactly through pickle: reports from the cache are identical.  Disabled with the
-    numeric cache (``--no-cache``, ``CBDP_SYM_NO_CACHE=1``).
+    A derivation's value and recorded steps are stored as data (a JSON tree of whitelisted SymPy
+    classes, :mod:`cbdp_sym.serial`; never pickle) under the cache folder, keyed by the function's file
+    and name, its arguments, a hash of its file and the engine's code version (as
+    :func:`cbdp_sym.cache.cached_numeric`), so a warm audit does not re-run SymPy.  An entry is stored
+    only if it decodes to the identical tree (same ``srepr``), so reports from the cache are identical;
+    a damaged entry is reported once and recomputed.  Disabled with the numeric cache (``--no-cache``,
+    ``CBDP_SYM_NO_CACHE=1``).
     """
     import functools
     import hashlib
     import inspect
-    import os
-    import pickle
-    import tempfile
     from pathlib import Path
 
     from . import cache as _cache
-    from .tape import record, recording
+    from .serial import BadData, decode, encode, same_tree
+    from .tape import Step, record, recording
 
     src = inspect.getsourcefile(fn) or ""
     memo: dict = {}
 
+    def compute(args):
+        with recording() as tape:
+            value = fn(*args)
+        return (value, tuple(tape.steps))
+
     @functools.wraps(fn)
     def wrapper(*args):
         if args not in memo:
-            path = None
             if _cache._ENABLED[0]:
-                key = hashlib.sha256(repr([Path(src).name, fn.__qualname__, [str(a) for a in args],
-                                           _cache._file_version(src), _cache._engine_version()]).encode()).hexdigest()
-                path = _cache.cache_dir() / "derivations" / f"{key}.pickle"
-                if path.exists():
+                key_src = repr([Path(src).name, fn.__qualname__, [str(a) for a in args],
+                                _cache._file_version(src), _cache._engine_version()])
+                key = hashlib.sha256(key_src.encode()).hexdigest()
+                path = _cache.cache_dir() / "derivations" / f"{key}.json"
+                try:
+                    got = _cache.read_entry(path, key_src)
+                    if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], tuple)
+                            and all(isinstance(st, Step) for st in got[1])):
+                        raise _cache.BadEntry("not a derivation")
+                    memo[args] = got
+                except FileNotFoundError:
+                    pass
+                except _cache.BadEntry as exc:
+                    _cache.report_bad_entry(path, str(exc))
+                if args not in memo:
+                    memo[args] = compute(args)
                     try:
-                        memo[args] = pickle.loads(path.read_bytes())
-                    except Exception:  # noqa: BLE001 - a damaged entry is recomputed
-                        memo.pop(args, None)
-            if args not in memo:
-                with recording() as tape:
-                    value = fn(*args)
-                memo[args] = (value, tuple(tape.steps))
-                if path is not None:
-                    try:
-                        path.parent.mkdir(parents=True, exist_ok=True)
-                        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as fh:
-                            pickle.dump(memo[args], fh)
-                        os.replace(fh.name, path)
-                    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-                        pass
+                        faithful = same_tree(decode(encode(memo[args])), memo[args])
+                    except (TypeError, BadData, RecursionError):
+                        faithful = False
+                    if faithful:
+                        _cache.write_entry(path, key_src, memo[args])
+            else:
+                memo[args] = compute(args)
         value, steps = memo[args]
         for st in steps:
             record(st.lhs, st.rhs, st.note, st.rel)

@@ -316,9 +316,12 @@ def _renyi_cached_impl(family, scale, shift, alpha, dps):
 
 
 def _cached(fn):
+    """On disk (:mod:`cbdp_sym.cache`) and in-process (:mod:`cbdp_sym.memo`): one value per law pair, shared by
+    Theorem 13, its chain, Corollary 2, the Table 1 cells and the figures."""
     from .cache import cached_numeric
+    from .memo import memo_numeric
 
-    return cached_numeric(fn)
+    return memo_numeric(cached_numeric(fn), failures=(SolverFailure,))
 
 
 _exact_cached = _cached(_exact_cached_impl)

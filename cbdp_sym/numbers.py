@@ -1,6 +1,7 @@
 """Conversions between user input, SymPy numbers and mpmath numbers."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import mpmath as mp
@@ -20,15 +21,59 @@ def parse_number(text: str, name: str = "value") -> sp.Expr:
     s = str(text).strip()
     if s.lower() in ("inf", "+inf", "oo", "infinity"):
         return sp.oo
+    bad = ParameterError(f"{name}={text!r} is not a number (use a decimal such as 0.5 or a ratio such as 7/2)")
+    parts = s.split("/")
+    # one number form per value: a decimal, or a ratio of two decimals (``2/3/4`` is refused)
+    if len(parts) > 2 or not all(_DECIMAL.match(p.strip()) for p in parts):
+        raise bad
+    exponent = max((abs(int(m.group(1))) for p in parts for m in [_EXPONENT.search(p)] if m), default=0)
+    if exponent > 10000:
+        raise ParameterError(f"{name}={text!r}: the exponent is too large to handle (at most 10000)")
     try:
-        if "/" in s:
-            num, den = s.split("/", 1)
-            value = Fraction(Fraction(num.strip()), Fraction(den.strip()))
+        if len(parts) == 2:
+            value = Fraction(Fraction(parts[0].strip()), Fraction(parts[1].strip()))
         else:
             value = Fraction(s)
     except (ValueError, ZeroDivisionError):
-        raise ParameterError(f"{name}={text!r} is not a number (use a decimal such as 0.5 or a ratio such as 7/2)") from None
+        raise bad from None
     return sp.Rational(value.numerator, value.denominator)
+
+
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\Z")
+_EXPONENT = re.compile(r"[eE]([+-]?\d+)")
+
+# the range of parameter magnitudes where the command line's numerics are trusted
+MAGNITUDE = (sp.Rational(1, 10**12), sp.Integer(10) ** 12)
+
+
+def check_magnitude(value, name: str) -> None:
+    """Refuse a finite value outside ``1e-12 <= |x| <= 1e12`` (0 allowed) with a one-line reason.
+
+    Beyond that range the quadratures and closed forms lose digits or overflow (``eps=1e400`` printed
+    16 where the value is 1e400); such a value is refused rather than printed wrong.
+
+    >>> check_magnitude(sp.Rational(1, 2), "eps")
+    >>> check_magnitude(sp.Integer(10) ** 400, "eps")
+    Traceback (most recent call last):
+    ...
+    cbdp_sym.errors.ParameterError: eps=1.000e+400 is outside the range of magnitudes handled here (1e-12 <= |x| <= 1e12)
+    """
+    if isinstance(value, (tuple, list, sp.Tuple)):
+        for v in value:
+            check_magnitude(v, name)
+        return
+    v = sp.sympify(value) if not isinstance(value, sp.Basic) else value
+    if not v.is_number or v.is_infinite or v == 0:
+        return
+    a = abs(v)
+    if a > MAGNITUDE[1] or a < MAGNITUDE[0]:
+        raise ParameterError(f"{name}={_short(v)} is outside the range of magnitudes handled here "
+                             "(1e-12 <= |x| <= 1e12)")
+
+
+def _short(v) -> str:
+    with mp.workdps(15):
+        return mp.nstr(to_mpf(v), 4, min_fixed=-4, max_fixed=6, strip_zeros=False)
 
 
 class PrecisionError(ParameterError):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .claims import Claim
 from .figures import Figure
+from .latexbuild import check_claim_latex
 from .errors import CbdpError, UnknownClaimError
 
 
@@ -63,9 +64,21 @@ def _import(path: Path, name: str):
     sys.modules[name] = mod
     try:
         spec.loader.exec_module(mod)
-    except Exception:
+    except CbdpError:
         del sys.modules[name]
         raise
+    except Exception as exc:  # a broken module of a user's folder: one line naming the file
+        del sys.modules[name]
+        line = ""
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == str(path):
+                line = f", line {tb.tb_lineno}"
+            tb = tb.tb_next
+        if isinstance(exc, SyntaxError) and exc.lineno:
+            line = f", line {exc.lineno}"
+        msg = str(exc).splitlines()[0] if str(exc) else ""
+        raise CbdpError(f"cannot load {path}{line}: {type(exc).__name__}" + (f": {msg}" if msg else "")) from None
     return mod
 
 
@@ -112,6 +125,7 @@ class Registry:
                         obj.source = f"{folder.name}/{mod_path.name}"
                         obj.paper = obj.paper or key  # `paper` and `seed` default from the folder
                         obj.seed = obj.seed or meta.get("seed", "")
+                        check_claim_latex(obj)  # a statement may not open files or end the report
                         paper.claims.append(obj)
         ids = {}
         for paper in self.papers.values():

@@ -560,26 +560,17 @@ def render(paper, results, dps: int, coverage, body_name: str, findings=(), head
 
 
 def latexmk_available() -> bool:
-    return shutil.which("latexmk") is not None and shutil.which("pdflatex") is not None
+    from .latexbuild import latexmk_available as available
+
+    return available()
 
 
-_OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\)")
+def compile_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = None) -> tuple[bool, list[float], str]:
+    """Compile with latexmk in a private folder (:func:`cbdp_sym.latexbuild.build_pdf`); returns
+    ``(ok, overfull widths over 1pt, log tail)``; the PDF is replaced only by a complete one."""
+    from .latexbuild import build_pdf
 
-
-def compile_pdf(tex_path: Path, epoch: str | None = None) -> tuple[bool, list[float], str]:
-    """Compile with latexmk; returns ``(ok, overfull widths over 1pt, log tail)``."""
-    env = dict(os.environ)
-    env["SOURCE_DATE_EPOCH"] = epoch or env.get("SOURCE_DATE_EPOCH") or "0"
-    env["FORCE_SOURCE_DATE"] = "1"
-    cmd = ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex_path.name]
-    proc = subprocess.run(cmd, cwd=tex_path.parent, capture_output=True, text=True, env=env, timeout=600)
-    log_path = tex_path.with_suffix(".log")
-    log = log_path.read_text(errors="replace") if log_path.exists() else proc.stdout + proc.stderr
-    over = [float(w) for w in _OVERFULL.findall(log) if float(w) > 1.0]
-    ok = proc.returncode == 0 and tex_path.with_suffix(".pdf").exists()
-    subprocess.run(["latexmk", "-c", tex_path.name], cwd=tex_path.parent, capture_output=True, env=env, timeout=120)
-    tail = "\n".join(log.splitlines()[-15:])
-    return ok, over, tail
+    return build_pdf(tex_path, epoch, timeout)
 
 
 def commit_epoch() -> str:

@@ -49,6 +49,7 @@ import mpmath as mp
 import sympy as sp
 
 from .cache import cached_numeric
+from .memo import memo_numeric
 from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
 from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
@@ -775,8 +776,43 @@ class RestrictedResult:
         return restricted_markdown(self)
 
 
+@functools.lru_cache(maxsize=None)
 def _lam(expr, sym):
     return sp.lambdify(sym, expr, modules="mpmath")
+
+
+def _memo_derivation(fn):
+    """``fn`` memoised in-process by its (hashable) arguments, its tape steps replayed on every call
+    (:func:`cbdp_sym.tape.cached_derivation`): the solver re-derives the conjugate's structure and profile
+    at each call otherwise (seconds of SymPy per point), and a memo keeps the tapes identical."""
+    from .tape import cached_derivation
+
+    return cached_derivation(fn)
+
+
+def _structure_impl(gen, params):
+    from .reduction import conjugate_structure
+
+    return conjugate_structure(gen, dict(params))
+
+
+def _profile_impl(st):
+    from .reduction import profile
+
+    return profile(st)
+
+
+_structure_memo = _memo_derivation(_structure_impl)
+_profile_memo = _memo_derivation(_profile_impl)
+
+
+def structure_and_profile(gen, params):
+    """``(conjugate_structure(gen, params), profile)`` memoised in-process (steps replayed on the tape); the
+    profile is ``None`` where the structure has none (bounded / general conjugates)."""
+    key = tuple(sorted((str(k), sp.sympify(v)) for k, v in (params or {}).items()))
+    st = _structure_memo(gen, key)
+    prof = _profile_memo(st) if st.kind in ("exp", "power") else None
+    return st, prof
 
 
 def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
@@ -789,8 +825,6 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
     :func:`cbdp_sym.restricted_dd.restricted_lin_product`.  ``second`` runs the second, independent
     method and reports the digits on which the two agree.
     """
-    from .reduction import conjugate_structure, profile
-
     gen, params, renyi = generator_for(divergence, alpha)
     degree = parse_class(cls)
     if P.dim != Q.dim:
@@ -805,7 +839,7 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
         raise ParameterError("a feature map applies to product laws (d dimensions); in 1-d use lin or polyK")
     _check_law(P, "P")
     _check_law(Q, "Q")
-    st = conjugate_structure(gen, params)
+    st, prof = structure_and_profile(gen, params)
     notes = []
     x0, w = _frame(Q)
     name = str(divergence)
@@ -820,9 +854,9 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
         return RestrictedResult(name, str(cls), J, J, [mp.mpf(0)] * (degree + 1), mp.mpf(0), zero, False,
                                 notes=notes)
     if st.kind == "exp":
-        return _solve_exp(name, str(cls), gen, st, profile(st), P, Q, degree, x0, w, second, notes)
+        return _solve_exp(name, str(cls), gen, st, prof, P, Q, degree, x0, w, second, notes)
     if st.kind == "power":
-        return _solve_power(name, str(cls), gen, st, profile(st), P, Q, degree, x0, w, renyi, second, notes)
+        return _solve_power(name, str(cls), gen, st, prof, P, Q, degree, x0, w, renyi, second, notes)
     raise ParameterError(f"no solver for the conjugate of {gen.key}: neither exponential, power nor bounded")
 
 
@@ -1253,8 +1287,12 @@ def restricted_record(divergence, cls, P: Distribution, Q: Distribution, alpha=N
     return _record(str(divergence), str(cls), P, Q, None if alpha is None else str(alpha), bool(second), feats)
 
 
-@cached_numeric
 def _record(divergence, cls, P, Q, alpha, second, feats):
+    return _record_memo(divergence, cls, P, Q, alpha, second, feats)
+
+
+@cached_numeric
+def _record_disk(divergence, cls, P, Q, alpha, second, feats):
     features = None if feats is None else [[parse_number(v) for v in row] for row in feats]
     r = restricted(divergence, cls, P, Q, alpha=alpha, second=second, features=features)
     fin = lambda v: v if (v is not None and mp.isfinite(v)) else None  # noqa: E731
@@ -1266,6 +1304,9 @@ def _record(divergence, cls, P, Q, alpha, second, feats):
             "converged": bool(r.converged),
             "ray": None if r.ray is None else {"direction": list(r.ray[0]),
                                                "points": [[t, v] for t, v in (r.ray[1] or [])]}}
+
+
+_record_memo = memo_numeric(_record_disk)
 
 
 class _CallableModule(type(functools)):

@@ -1073,8 +1073,8 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
     ``gradient_norm`` and ``hessian`` of the reduced problem actually solved (see ``notes``),
     ``negative_definite``, ``second_method_digits`` / ``second_value`` (when ``second``), ``notes``.
     """
-    from .reduction import M_, Z_, conjugate_structure, profile
-    from .restricted import RestrictedResult, generator_for
+    from .reduction import M_, Z_
+    from .restricted import RestrictedResult, generator_for, structure_and_profile
 
     gen, params, renyi = generator_for(divergence, alpha)
     for L, role in ((P, "P"), (Q, "Q")):
@@ -1083,7 +1083,7 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
     if any(not sp.sympify(v).is_finite for v in params.values()):
         raise ParameterError("alpha = inf is not supported by the d-dimensional lin solver (give a finite alpha > 1)")
     setup = _Setup(P, Q, features)
-    st = conjugate_structure(gen, params)
+    st, prof = structure_and_profile(gen, params)
     if st.kind not in ("bounded", "exp", "power"):  # pragma: no cover - every engine generator is one of these
         raise ParameterError(f"no d-dimensional solver for the conjugate of {gen.key}")
     name = str(divergence).strip().lower()
@@ -1103,7 +1103,6 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
         return RestrictedResult(name, cls, mp.mpf(0), mp.mpf(0), [mp.mpf(0)] * (k + 1), mp.mpf(0), zero, False,
                                 notes=notes)
     notes += setup.notes
-    prof = profile(st)
 
     if st.kind == "exp":
         V = prof.value_of_z

@@ -25,7 +25,7 @@ from .findings import infer_error_kind
 from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slack, violated
 from .numbers import PrecisionError, digits, established, evalf_checked, mp_str, to_mpf
 from .tape import Step, recording
-from .timelimit import time_limit
+from .timelimit import TimeLimitExceeded, set_phase, time_limit
 
 
 @dataclass
@@ -213,6 +213,8 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
     t0 = time.perf_counter()
     try:
         res = _audit(claim, dps, points)
+    except TimeLimitExceeded as exc:  # a hard limit (not an Exception: nothing below could swallow it)
+        res = Result(claim, "inconclusive", f"timeout in {exc.phase or 'audit'}: {exc}", dps)
     except DerivationTimeout as exc:
         res = Result(claim, "inconclusive", str(exc), dps)
     except Exception as exc:  # noqa: BLE001 - reported, never hidden
@@ -259,16 +261,18 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     derived, steps = (None, [])
     derivation_problem = None
     if claim.derive:
+        set_phase("derivation")
         try:
-            with time_limit(claim.timeout, f"derivation of {claim.id}"):
+            with time_limit(claim.timeout, f"derivation of {claim.id}", hard=True):
                 derived, steps = derive(claim)
-        except DerivationTimeout as exc:
-            derivation_problem = f"inconclusive: {exc}"
+        except (DerivationTimeout, TimeLimitExceeded) as exc:
+            derivation_problem = f"timeout in derivation: {exc}"
         except DerivationError as exc:
             derivation_problem = f"the derivation failed: {exc}"
     if claim.kind == "check" and derivation_problem is None:
         # a claim with its own verdict logic (figure claims, numeric claims): the engine supplies
         # the working precision; the check returns its status, message and evidence
+        set_phase("checks")
         with mp.workdps(dps + 10):
             out = claim.check(dps)
         status = Status(out["status"]).value  # a check may only return a known status
@@ -295,6 +299,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     tol = identity_digits(dps)
     worst = None
     slacks = []
+    set_phase("numerics")
     with mp.workdps(work):
         for pt in pts:
             shown = {k: str(v) for k, v in pt.items()}
@@ -311,6 +316,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                     worst = (slack, pt, cla, der if num is None else num, der)
             res.checks.append(chk)
     if bound and claim.search:
+        set_phase("search")
         found = adversarial_search(claim, derived, claimed, slacks)
         res.search = found["summary"]
         if found["point"] is not None and found["point"] not in pts:

@@ -43,6 +43,7 @@ def test_theorem9_stationarity_equation_is_produced():
     assert any(sp.simplify(r - (1 + sp.sqrt(1 + eps**2))) == 0 for r in rejected)
 
 
+@pytest.mark.slow
 def test_unprinted_instance_shift_2_scale_3():
     """Laplace laws with shift 2 and scale 3 (no paper prints this): derived vs numeric."""
     P, Q = Laplace(0, 3), Laplace(2, 3)

@@ -59,6 +59,7 @@ def test_gaussian_renyi_sum_is_alpha_norm2_over_2sigma2():
     assert sp.simplify(g.function - alpha * v[I_] ** 2 / (2 * sigma**2)) == 0
 
 
+@pytest.mark.slow
 def test_alpha_divergence_product_matches_fubini_quadrature():
     expr = alpha_div_shift_product(lambda w: (Laplace(0, 1 / eps), Laplace(w, 1 / eps)), v, d, alpha, ALPHA_DIV.f, T)
     vals = (sp.Rational(3, 2), -1)
@@ -184,6 +185,7 @@ def test_verdicts_of_cheap_claims(reg, cid, status):
         assert res.corrected is not None and res.corrected.status == "verified"
 
 
+@pytest.mark.slow
 def test_theorem11_as_printed_fails_only_for_negative_coordinates(reg):
     c = reg.get("CBDP-T11")
     pts = [c.parse_point({"d": "2", "v": "1,3", "eps": "1/2", "alpha": "3"}),
@@ -214,6 +216,7 @@ def test_lemma2_infinite(reg):
     assert res.derived_expr == sp.oo
 
 
+@pytest.mark.slow
 def test_product_formula_at_unprinted_probabilities(reg):
     c = reg.get("CBDP-T4-PROD")
     res = audit_claim(c, dps=20, points=[c.parse_point({"alpha": "5/2", "p1": "1/7", "q1": "3/5", "p2": "4/9", "q2": "1/8"})])
@@ -234,7 +237,7 @@ def test_wrong_printed_forms_are_refuted_with_certificates(mutants, cid):
     assert res.counterexample["certified"] is True
 
 
-@pytest.mark.parametrize("cid", ["MUTREN-T11-KINK", "MUTREN-CONJ-GEN"])
+@pytest.mark.parametrize("cid", [pytest.param("MUTREN-T11-KINK", marks=pytest.mark.slow), "MUTREN-CONJ-GEN"])
 def test_defective_derivations_are_not_verified(mutants, cid):
     res = audit_claim(mutants.get(cid), dps=20)
     assert res.status in ("inconclusive", "refuted"), res.message

@@ -43,15 +43,15 @@ def test_eval_json(capsys):
 
 @pytest.mark.parametrize("args,needle", [
     (["eval", "CBDP-T8", "--at", "eps=abc"], "not a number"),
-    (["eval", "CBDP-T8", "--at", "eps=0"], "must be positive"),
-    (["eval", "CBDP-T8", "--at", "eps"], "NAME=VALUE"),
+    pytest.param(["eval", "CBDP-T8", "--at", "eps=0"], "must be positive", marks=pytest.mark.slow),
+    pytest.param(["eval", "CBDP-T8", "--at", "eps"], "NAME=VALUE", marks=pytest.mark.slow),
     (["eval", "CBDP-T8"], "needs --at eps"),
-    (["eval", "CBDP-T8", "--at", "eps=1", "--at", "beta=2"], "no parameter"),
-    (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1"], "greater than 1"),
-    (["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1/2"], "greater than 1"),
+    pytest.param(["eval", "CBDP-T8", "--at", "eps=1", "--at", "beta=2"], "no parameter", marks=pytest.mark.slow),
+    pytest.param(["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1"], "greater than 1", marks=pytest.mark.slow),
+    pytest.param(["eval", "CBDP-EQ1-ALPHA", "--at", "s=1", "--at", "alpha=1/2"], "greater than 1", marks=pytest.mark.slow),
     (["show", "CBDP-NOPE"], "unknown claim"),
     (["--path", str(FIXTURES / "mutants"), "audit", "MUT-UNENCODED", "--no-pdf"], "not encoded yet"),
-    (["eval", "CBDP-T8", "--at", "eps=1", "--dps", "2"], "--dps"),
+    pytest.param(["eval", "CBDP-T8", "--at", "eps=1", "--dps", "2"], "--dps", marks=pytest.mark.slow),
 ])
 def test_bad_input_is_one_line_error(args, needle):
     proc = run(*args)
@@ -61,6 +61,7 @@ def test_bad_input_is_one_line_error(args, needle):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_audit_exit_codes_with_refuted_and_error_fixtures(tmp_path):
     proc = run("--path", str(FIXTURES / "mutants"), "audit", "MUT-T8-SIGN", "--dps", "20", "--no-pdf", "--out", str(tmp_path))
     assert proc.returncode == 0, proc.stderr

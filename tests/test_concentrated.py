@@ -73,6 +73,7 @@ def test_chernoff_exponent_and_rdp_optimum():
     assert sp.simplify(v - (xi + rho + 2 * sp.sqrt(rho * ell))) == 0
 
 
+@pytest.mark.slow
 def test_tail_integral_against_quadrature():
     e = sp.Symbol("epsilon", positive=True)
     val = tail_integral(xi, rho, e)

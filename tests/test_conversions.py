@@ -64,6 +64,7 @@ def test_hockey_stick_gaussian_and_laplace_unprinted():
         assert hockey_stick(*laplace_mechanism(b, v), v / b + 1) == 0
 
 
+@pytest.mark.slow
 def test_hockey_stick_sym_is_derived_and_agrees():
     sg, vv, ee = sp.symbols("sigma v epsilon", positive=True)
     with recording() as tape:
@@ -101,6 +102,7 @@ def test_np_max_against_all_events():
             assert abs(np_max(atoms, mp.mpf(qS.p) / qS.q) - sum(P.probs[i] for i in S)) < mp.mpf(10) ** -25
 
 
+@pytest.mark.slow
 def test_eps_from_profile_inverts_the_profile():
     with mp.workdps(30):
         P, Q = laplace_mechanism(mp.mpf(2), 1)

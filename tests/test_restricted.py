@@ -19,6 +19,7 @@ def _derived_at(registry, cid, **point):
     return evaluate(expr, {k: sp.Rational(v) for k, v in point.items()}, claim)
 
 
+@pytest.mark.slow
 def test_solver_recovers_theorem9_to_30_digits(registry):
     """(lin,KL) of Lap(0, 1/eps) vs Lap(1, 1/eps) at eps = 7/3 (not printed): solver vs the engine's derivation."""
     e = sp.Rational(7, 3)
@@ -37,6 +38,7 @@ def test_solver_recovers_theorem10_to_30_digits(registry):
         assert abs(r.value - exact) < mp.mpf(10) ** -30 * abs(exact)
 
 
+@pytest.mark.slow
 def test_alpha2_against_derived_closed_form(registry):
     """At alpha = 2 the objective is quadratic: SymPy derives the supremum; the solver must match it."""
     with mp.workdps(40):
@@ -49,6 +51,7 @@ def test_alpha2_against_derived_closed_form(registry):
         assert abs(ren.value - mp.log1p(2 * exact)) < mp.mpf(10) ** -30
 
 
+@pytest.mark.slow
 def test_renyi_poly_certificate_and_order():
     with mp.workdps(30):
         vals = {}
@@ -77,6 +80,7 @@ def test_a_class_can_be_bounded_while_a_richer_one_is_not():
         assert restricted("kl", "poly2", Normal(0, 1), PointMass(0)).infinite
 
 
+@pytest.mark.slow
 def test_kl_faces_poly3_equals_poly2_on_laplace():
     with mp.workdps(30):
         p2 = restricted("kl", "poly2", Laplace(0, 1), Laplace(1, 1), second=False)
@@ -105,7 +109,7 @@ def test_fixed_slope_matches_lemma1_closed_form():
 def test_results_identical_from_cache_and_from_scratch(tmp_path, monkeypatch):
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
     P, Q = Laplace(0, 1), Laplace(1, 1)
-    with mp.workdps(25):
+    with mp.workdps(20):  # 20 digits: one solver stage (fast); the cache path is the same at any precision
         first = restricted_record("renyi", "poly2", P, Q, "3", False)
         assert any(tmp_path.rglob("*.json"))
         again = restricted_record("renyi", "poly2", P, Q, "3", False)
@@ -162,6 +166,7 @@ def test_reduced_power_problem_matches_the_derived_profile():
         assert abs(r.value - mp.log1p(al * (al - 1) * r.f_value) / (al - 1)) < mp.mpf(10) ** -25
 
 
+@pytest.mark.slow
 def test_alpha_near_one_tends_to_the_linear_kl_value():
     """As alpha -> 1 the (lin,Rényi) value tends to (lin,KL) from above: two generators, two different reductions."""
     P, Q = Laplace(0, sp.Rational(1, 2)), Laplace(1, sp.Rational(1, 2))
@@ -172,6 +177,7 @@ def test_alpha_near_one_tends_to_the_linear_kl_value():
     assert 0 < d2 < d1 / 5 and d2 < mp.mpf(10) ** -2 * kl
 
 
+@pytest.mark.slow
 def test_limit_alpha_to_infinity_is_approached():
     """The alpha -> infinity limit (A = 1, its own Newton with the exact Hessian of E|h|) against large alpha."""
     from cbdp_sym.restricted import renyi_limit

@@ -31,6 +31,7 @@ def gau(*locs, std=1):
 
 
 # -- the one-dimensional law of c . Y ------------------------------------------------------------------
+@pytest.mark.slow
 def test_laplace_sum_polynomials_are_densities_of_sums():
     """P_k against the engine's split convolution (k = 2, 3) and the characteristic function (1 + t^2)^-k."""
     y = sp.Symbol("y", real=True)
@@ -73,6 +74,7 @@ def test_sum_law_measures_cancellation_for_close_rates():
 
 
 # -- rotation invariance, separability, closed forms ------------------------------------------------------
+@pytest.mark.slow
 def test_gaussian_rotation_invariance_against_one_dimensional_solve():
     """N(0, I_3) vs N(v, I_3): only ||v||_2 matters; v = (1, 1/2, 3/4) has ||v|| = sqrt(29)/4."""
     with mp.workdps(40):
@@ -97,6 +99,7 @@ def _theorem9_value(eps, v):
     return value
 
 
+@pytest.mark.slow
 def test_kl_identity_features_is_the_sum_of_one_dimensional_values():
     eps = sp.Integer(2)
     shifts = [R(1), R(2), R(-1, 2), R(30)]  # v = 30: the optimum sits close to the edge |c| < eps of the domain
@@ -134,6 +137,7 @@ def _alpha2_closed_form(d):
     return sp.simplify(J.subs(sol)), s, vs
 
 
+@pytest.mark.slow
 def test_alpha_two_against_the_derived_closed_form():
     value, s, vs = _alpha2_closed_form(2)
     inst = {s: 3, vs[0]: 2, vs[1]: R(1, 3)}
@@ -157,6 +161,7 @@ def _sum_density_q():
     return lambda x: fr(x - mp.mpf(3) / 2) if x > mp.mpf(3) / 2 else fl(mp.mpf(3) / 2 - x)
 
 
+@pytest.mark.slow
 def test_feature_map_sum_of_coordinates_against_the_law_of_the_sum():
     """G = [[1, 1]]: the class {a (x_1 + x_2) + b} is lin on the 1-D law of x_1 + x_2 (distinct scales)."""
     P = Product(Laplace(0, 1), Laplace(0, R(1, 2)))
@@ -185,6 +190,7 @@ def test_feature_map_sum_of_coordinates_against_the_law_of_the_sum():
 
 
 # -- structure: symmetry, degenerate classes, TV ------------------------------------------------------------
+@pytest.mark.slow
 def test_symmetry_reduction_agrees_with_the_general_method():
     """v = (1, -1, 1) on i.i.d. Laplace coordinates: one group (lin) vs no reduction (features = I)."""
     with mp.workdps(30):
@@ -219,6 +225,7 @@ def test_tv_and_zero_shift():
 
 
 # -- certificate, second method, precision ----------------------------------------------------------------
+@pytest.mark.slow
 def test_certificate_and_second_method():
     with mp.workdps(40):
         r = restricted_lin_product("renyi", lap(0, 0), lap(1, R(1, 2)), alpha=3)
@@ -230,6 +237,7 @@ def test_certificate_and_second_method():
         assert k.second_method_digits > 18
 
 
+@pytest.mark.slow
 def test_two_precisions_agree():
     P, Q = lap(0, 0), Product(Laplace(R(-1, 2), 2), Laplace(R(1, 3), R(1, 2)))
     with mp.workdps(30):

@@ -36,6 +36,7 @@ def _mod(registry, cid):
     return registry.get(cid)
 
 
+@pytest.mark.slow
 def test_lemma_2_4_derivation_at_an_unprinted_instance(registry):
     c = registry.get("ZCDP-L2.4")
     with recording():
@@ -63,7 +64,7 @@ def test_tail_integral_claim_at_an_unprinted_point(registry):
     assert res.status == "verified", res.message
 
 
-@pytest.mark.parametrize("cid", ["ZCDP-L3.6-OPT3", "ZCDP-L3.6-SUB1", "ZCDP-S6.1b", "ZCDP-P6.4-EV8", "ZCDP-PA.1-V",
+@pytest.mark.parametrize("cid", [pytest.param("ZCDP-L3.6-OPT3", marks=pytest.mark.slow), "ZCDP-L3.6-SUB1", "ZCDP-S6.1b", "ZCDP-P6.4-EV8", "ZCDP-PA.1-V",
                                  "ZCDP-T1.11-HYP"])
 def test_printed_statements_found_wrong_are_refuted_and_certified(registry, cid):
     res = audit_claim(registry.get(cid), 20)
@@ -85,7 +86,7 @@ def test_lemma_4_3_is_refuted_by_an_unbounded_ratio(registry):
     assert res.status == "refuted" and "oo" in res.message
 
 
-@pytest.mark.parametrize("cid", ["ZCDP-L3.6-OPT3-CORR", "ZCDP-P1.4", "ZCDP-P3.3"])
+@pytest.mark.parametrize("cid", [pytest.param("ZCDP-L3.6-OPT3-CORR", marks=pytest.mark.slow), "ZCDP-P1.4", "ZCDP-P3.3"])
 def test_corrected_and_true_statements_hold(registry, cid):
     assert audit_claim(registry.get(cid), 20).status == "holds"
 
@@ -96,6 +97,7 @@ def test_corrections_of_the_proof_steps_hold(registry):
         assert res.corrected is not None and res.corrected.status == "holds", (cid, res.corrected and res.corrected.message)
 
 
+@pytest.mark.slow
 def test_conversion_table_marks_the_printed_minimum_below_the_exact_gaussian(registry):
     res = audit_claim(registry.get("ZCDP-L3.6-TABLE"), 20)
     assert res.status == "verified"
