@@ -11,7 +11,7 @@
   bisection on the log-ratio, the integrand ``p (1 - e^{eps - L})`` is rescaled by its largest value on
   the cell, and each cell is integrated from the kink outward over geometrically growing pieces whose
   first length is the integrand's local decay length there.
-* :func:`evalf_checked` evaluates a closed form at two precisions and refuses a value without
+* :func:`value_with_digits` evaluates a closed form at two precisions and refuses a value without
   significant digits (after trying the ``erfc`` rewrite).
 * :func:`eps_for_delta`: ``eps(delta)``, the root of ``log delta(eps) = log delta`` in a bracket, solved
   at the working precision and certified in Arb ball arithmetic when the profile has a closed form.
@@ -39,7 +39,7 @@ from .timelimit import time_limit
 EPS = sp.Symbol("epsilon", nonnegative=True)
 
 __all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
-           "erfc_form", "evalf_checked", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
+           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
 
 
 class Phi(sp.Function):
@@ -262,7 +262,7 @@ def symmetric_profile_mp(P, Q, eps):
 
 
 # -- evaluation with a check of the significant digits ----------------------------------------------
-def evalf_checked(expr, subs=None, dps=None):
+def value_with_digits(expr, subs=None, dps=None):
     """``(value, digits)``: the closed form at ``subs`` (exact numbers), cancellation-free rewrite first
     (``erf`` through ``erfc``, :func:`erfc_form`), then evaluated in fixed-precision mpmath arithmetic at
     ``dps`` and at ``2 dps + 20`` digits; ``digits`` is the relative agreement of the two (capped at
@@ -454,7 +454,7 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
         if ev is not None:
             num = num_profile(to_mpf(ev))
             if expr is not None:
-                der, _d = evalf_checked(expr, {EPS: ev}, work)
+                der, _d = value_with_digits(expr, {EPS: ev}, work)
                 dg = _digits(der, num) if (der != 0 or num != 0) else mp.inf
                 val = der
             else:

@@ -13,7 +13,7 @@ from cbdp_sym.errors import DerivationError, ParameterError
 from cbdp_sym.implicit import certify_root
 from cbdp_sym.numbers import digits
 from cbdp_sym.numeric import quad_split
-from cbdp_sym.profiles import EPS, Phi, eps_for_delta, erfc_form, evalf_checked, symmetric_profile_mp
+from cbdp_sym.profiles import EPS, Phi, eps_for_delta, erfc_form, value_with_digits, symmetric_profile_mp
 from cbdp_sym.tape import recording
 
 b, v, sg = sp.symbols("b v sigma", positive=True)
@@ -48,7 +48,7 @@ def test_kinked_generator_derived_and_checked_against_quadrature(f, kinks):
     fn = sp.lambdify(T, f, modules="mpmath")
     with mp.workdps(40):
         want = _quad_definition(lambda t: fn(t), P, Q, kinks)
-        got = evalf_checked(value, {}, 40)[0]
+        got = value_with_digits(value, {}, 40)[0]
         assert digits(got, want) > 30
 
 
@@ -76,7 +76,7 @@ def test_tail_accuracy_relative_digits_below_1e_300(eps, std):
     expr = profile_sym(Normal(0, sg), Normal(1, sg))
     with mp.workdps(60):
         num = profile_mp(P, Q, sp.Rational(eps))
-        der, dg = evalf_checked(expr, {EPS: sp.Rational(eps), sg: sp.Rational(std)}, 60)
+        der, dg = value_with_digits(expr, {EPS: sp.Rational(eps), sg: sp.Rational(std)}, 60)
         assert der > 0 and digits(num, der) > 45 and dg >= 45
     if eps == "300":
         assert num < mp.mpf(10) ** -300
@@ -98,19 +98,19 @@ def test_product_of_gaussians_equals_the_one_dimensional_shift():
     expr = profile_sym(P, Q)
     with mp.workdps(50):
         want = profile_mp(Normal(0, 2), Normal(5, 2), mp.mpf(2))
-        got = evalf_checked(expr, {EPS: 2}, 50)[0]
+        got = value_with_digits(expr, {EPS: 2}, 50)[0]
         assert digits(got, want) > 40
 
 
 def test_one_minus_erf_without_digits_is_rewritten_or_refused():
     x = sp.Symbol("x")
-    val, dg = evalf_checked(1 - sp.erf(x), {x: 30}, 50)
+    val, dg = value_with_digits(1 - sp.erf(x), {x: 30}, 50)
     with mp.workdps(60):
         assert digits(val, mp.erfc(30)) > 45
     assert erfc_form(1 - sp.erf(x)) == 2 * Phi(-sp.sqrt(2) * x)
     # a low-precision float has no digits left after the cancellation: refused, not returned
     with pytest.raises(DerivationError):
-        evalf_checked(1 - sp.cos(x), {x: sp.Rational(1, 10**40)}, 50)
+        value_with_digits(1 - sp.cos(x), {x: sp.Rational(1, 10**40)}, 50)
 
 
 def test_eps_of_delta_inverts_the_profile_and_is_certified():
