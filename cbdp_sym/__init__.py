@@ -36,6 +36,9 @@ from .verdict import Status, relative_slack
 from .verify import with_readings
 from .findings import Finding
 
+from ._api import *  # noqa: E402,F401,F403 - every name the paper modules use (cbdp_sym._api)
+from ._api import API_NAMES as _API_NAMES  # noqa: E402
+
 __version__ = "0.2.0"
 
 

@@ -1616,3 +1616,10 @@ def family_row(fam: Family, r: dict) -> list:
     worst = r["worst"] + (("; " + r["where"]) if r.get("where") else "")
     return [fam.description, fam.hypotheses, search, result, worst]
 
+
+
+# public names of helpers paper modules use through the module (``fr.exact_mpf``, ...)
+exact_mpf = _mpf
+joint_law = _joint
+arb_to_mpf = _arb_to_mpf
+solve_exact = _solve_exact

@@ -362,3 +362,6 @@ def _max_log_ratio(P, Q):
                 a = c
         best = max(best, r((a + b) / 2))
     return best
+
+
+mp_joint = _mp_joint  # public name (paper modules use it)

@@ -12,17 +12,17 @@ import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, KL, AbstractLaw, Claim, Laplace, Normal, Param, Tex, record
 from cbdp_sym import finite_restricted as fr
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.calculus import integrate_split, maximize, simplify, split_at_kinks
-from cbdp_sym.distributions import Finite, PointMass, X
-from cbdp_sym.divergences import ALPHA, S, _KAPPA, alpha_generator, f_divergence, renyi_divergence
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.numeric import fdiv_mp, renyi_mp
-from cbdp_sym.symbols import a, b, eps, sigma
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.variational import eliminate_intercept, lin_objective
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import integrate_split, maximize, simplify, split_at_kinks
+from cbdp_sym import Finite, PointMass, X
+from cbdp_sym import ALPHA, S, KAPPA as _KAPPA, alpha_generator, f_divergence, renyi_divergence
+from cbdp_sym import DerivationError
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import fdiv_mp, renyi_mp
+from cbdp_sym import a, b, eps, sigma
+from cbdp_sym import cached_derivation
+from cbdp_sym import eliminate_intercept, lin_objective
+from cbdp_sym import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
 v = sp.Symbol("v", positive=True)  # the shift between the neighbouring outputs (v > 0; v < 0 by reflection)
@@ -71,7 +71,7 @@ def _max_divergence(P, Q, lhs):
 
 @cached_derivation
 def _d1_derivation():
-    from cbdp_sym.tape import recording
+    from cbdp_sym import recording
 
     out = {}
     for key, _desc, P, Q in _mechanisms():

@@ -14,18 +14,18 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Laplace, Normal, Param
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.divergences import alpha_generator
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.figures import Curve, Figure
-from cbdp_sym.numbers import mp_str
-from cbdp_sym.numeric import renyi_mp
-from cbdp_sym.restricted import renyi_limit, restricted_record
-from cbdp_sym.symbols import alpha, eps, sigma, a, b
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.variational import eliminate_intercept, lin_objective
-from cbdp_sym.calculus import maximize
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import alpha_generator
+from cbdp_sym import ParameterError
+from cbdp_sym import Curve, Figure
+from cbdp_sym import mp_str
+from cbdp_sym import renyi_mp
+from cbdp_sym import renyi_limit, restricted_record
+from cbdp_sym import alpha, eps, sigma, a, b
+from cbdp_sym import cached_derivation
+from cbdp_sym import eliminate_intercept, lin_objective
+from cbdp_sym import maximize
+from cbdp_sym import Check
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = "P = Lap(0, 1/eps), Q = Lap(1, 1/eps) (scale 1/eps; P unshifted, Q shifted by 1)"

@@ -17,18 +17,27 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.calculus import simplify
-from cbdp_sym.certify import NotCertifiable, certify_above_bound, lin_renyi_lower
-from cbdp_sym.lincert import lin_renyi_certificate
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.linpower import (SolverFailure, abs_moment_mp, abs_power_mean, exact_lin_renyi, golden_max, lin_renyi,
-                               orthant_power_mean, shift_laws, sup_positive)
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.proofchain import Link, chain_counterexample, chain_table, check_chain, failure_text
-from cbdp_sym.shifted import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
-from cbdp_sym.symbols import alpha, eps, sigma
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import simplify
+from cbdp_sym import NotCertifiable, certify_above_bound, lin_renyi_lower
+from cbdp_sym import lin_renyi_certificate
+from cbdp_sym import DerivationError, ParameterError
+from cbdp_sym import (
+    SolverFailure,
+    abs_moment_mp,
+    abs_power_mean,
+    exact_lin_renyi,
+    golden_max,
+    lin_renyi,
+    orthant_power_mean,
+    shift_laws,
+    sup_positive,
+)
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import Link, chain_counterexample, chain_table, check_chain, failure_text
+from cbdp_sym import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
+from cbdp_sym import alpha, eps, sigma
+from cbdp_sym import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -272,7 +281,7 @@ T5 = Claim(
 
 # -- proof chains ----------------------------------------------------------------------------------
 def _claim(cid):
-    from cbdp_sym.registry import Registry
+    from cbdp_sym import Registry
 
     return Registry().get(cid)
 
@@ -281,7 +290,7 @@ def _hardest(cid, keep=lambda pt: True, n=1, floor=mp.mpf(10) ** -30):
     """The sweep points of a bound claim with the smallest relative slack (values from the caches), among those
     where the printed bound is above ``floor`` (below it the proof's intermediate suprema, which cancel a constant
     1/(alpha^2 - alpha), are not resolved at the chain's 40 digits)."""
-    from cbdp_sym.verify import _slack, evaluate
+    from cbdp_sym import evaluate, relative_slack as _slack
 
     c = _claim(cid)
     claimed = c.claimed()
@@ -501,7 +510,7 @@ def _c2_chain(dps):
         # the value chain: exact <= Theorem 13 <= Corollary 2
         for family, cid, tcid in (("gau", "CBDP-C2", "CBDP-T13-GAU"), ("lap", "CBDP-C2-LAP", "CBDP-T13")):
             c2, t13 = _claim(cid), _claim(tcid)
-            from cbdp_sym.verify import evaluate
+            from cbdp_sym import evaluate
 
             for pt in ([{"d": 1, "v": (1,), "sigma": sp.Integer(3), "alpha": sp.Integer(3)}] if family == "gau" else
                        [{"d": 1, "v": (1,), "eps": sp.Rational(1, 10), "alpha": sp.Integer(3)}]) + _hardest(cid):

@@ -12,20 +12,20 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Reading, Tex, alpha_generator, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.calculus import simplify
-from cbdp_sym.distributions import Finite, PointMass, Product, X
-from cbdp_sym.divergences import S, T, Expect, expect, f_divergence, renyi_divergence
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.linpower import abs_power_mean, alpha_div_mp, lin_renyi, renyi_shift_mp, shift_laws, sup_positive
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.numeric import fdiv_mp, renyi_mp
-from cbdp_sym.proofchain import Link, chain_counterexample, chain_table, check_chain, failure_text
-from cbdp_sym.shifted import (I_, alpha_div_shift_product, power_sup, renyi_shift_sum, symmetric_about_zero)
-from cbdp_sym.symbols import a, alpha, b, eps, s, sigma
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.variational import lin_objective
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import simplify
+from cbdp_sym import Finite, PointMass, Product, X
+from cbdp_sym import S, T, Expect, expect, f_divergence, renyi_divergence
+from cbdp_sym import DerivationError, ParameterError
+from cbdp_sym import abs_power_mean, alpha_div_mp, lin_renyi, renyi_shift_mp, shift_laws, sup_positive
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import fdiv_mp, renyi_mp
+from cbdp_sym import Link, chain_counterexample, chain_table, check_chain, failure_text
+from cbdp_sym import I_, alpha_div_shift_product, power_sup, renyi_shift_sum, symmetric_about_zero
+from cbdp_sym import a, alpha, b, eps, s, sigma
+from cbdp_sym import cached_derivation
+from cbdp_sym import lin_objective
+from cbdp_sym import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -241,7 +241,7 @@ def _l4():
 def _l4_check(dps):
     rows, checks, bad = [], [], []
     instances = [("lap", 1, (1,), "3"), ("lap", sp.Rational(1, 2), (-2,), "3/2"), ("gau", 2, (-1,), "7/2")]
-    from cbdp_sym.shifted import conjugate_constants
+    from cbdp_sym import conjugate_constants
 
     with mp.workdps(30):
         for fam, scale, vv, al in instances:
@@ -406,7 +406,7 @@ def _pieces(dps):
     P, Q = _lap_make(w)
     L = sp.expand(alpha * P.log_pdf() - (alpha - 1) * Q.log_pdf())
     integrand = sp.powsimp(sp.expand(sp.exp(L)))
-    from cbdp_sym.calculus import integrate_split
+    from cbdp_sym import integrate_split
 
     half = sp.Rational(1, 2)
     printed = [((-sp.oo, 0), half * sp.exp(w * (alpha - 1) * eps), r"\tfrac12e^{v_i(\alpha-1)\epsilon}"),
@@ -429,7 +429,7 @@ def _pieces(dps):
             num = mp.quad(lambda x: mp.exp(to_mpf(pt[alpha]) * Pn.mp_log_pdf(x) + (1 - to_mpf(pt[alpha])) * Qn.mp_log_pdf(x)),
                           [lo_n, hi_n])
             cl = to_mpf(pr.subs(pt))
-        from cbdp_sym.numbers import digits as _dg
+        from cbdp_sym import digits as _dg
 
         dg = float(min(_dg(num, cl), dps + 10))
         ok &= same and dg >= dps - 5

@@ -19,9 +19,9 @@ import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal
 from cbdp_sym import finite_restricted as fr
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.distributions import Mixture, Product
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import Mixture, Product
+from cbdp_sym import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -121,7 +121,7 @@ def _t1_eval(key, nonlinear=False):
 def _composed_in_lin(G, P, Q):
     """Is every ``i o g`` (``i`` in lin on R^k) in lin on R^d, on the support?  Exact: each coordinate of ``G x``
     must be an affine function of ``x`` there (true for a matrix; decided by a rational linear system)."""
-    atoms, _p, _q = fr._joint(P, Q)
+    atoms, _p, _q = fr.joint_law(P, Q)
     if G is None:
         cols = [[a[i] ** 2 for a in atoms] for i in range(len(atoms[0]))]
     else:
@@ -130,7 +130,7 @@ def _composed_in_lin(G, P, Q):
     for col in cols:
         M = [[sum(b1[t] * b2[t] for t in range(len(atoms))) for b2 in basis] for b1 in basis]
         e = [sum(b1[t] * col[t] for t in range(len(atoms))) for b1 in basis]
-        z = fr._solve_exact(M, e)
+        z = fr.solve_exact(M, e)
         if z is None or any(sum(z[j] * basis[j][t] for j in range(len(basis))) != col[t] for t in range(len(atoms))):
             return False
     return True
@@ -175,7 +175,7 @@ def _cont_1d():
 
 @cached_numeric
 def _restricted_cont(div, alpha, P, Q, features, dps):
-    from cbdp_sym.restricted import restricted
+    from cbdp_sym import restricted
 
     r = restricted(div, "lin", P, Q, alpha=alpha, second=False, features=features)
     return {"value": r.value, "converged": bool(getattr(r, "converged", True)), "infinite": bool(r.infinite)}
@@ -196,7 +196,7 @@ def _cont_eval(key):
             where = f"G = {G}: D^(lin o G)(P, Q) = {_s(after['value'], 12)}, D^lin(P, Q) = {_s(before['value'], 12)}"
             if one_d is not None:  # Gaussian, k = 1: the law of G x is one-dimensional: compute D^I(GP, GQ) directly
                 direct = _restricted_cont(d, a, one_d[0], one_d[1], None, mp.mp.dps)
-                from cbdp_sym.numbers import digits
+                from cbdp_sym import digits
 
                 where += (f"; direct on the 1-d laws of G x: {_s(direct['value'], 12)} (agreement "
                           f"{mp.nstr(min(digits(direct['value'], after['value']), mp.mp.dps), 3)} digits)")
@@ -219,11 +219,7 @@ def _cont_dd():
 
 
 def _restricted_dd_available():
-    try:
-        import cbdp_sym.restricted_dd  # noqa: F401
-        return True
-    except ImportError:  # pragma: no cover - the module is being written by another helper
-        return False
+    return True  # cbdp_sym.restricted_dd is part of the engine (the product-law solver)
 
 
 def _t1_families():
@@ -354,7 +350,7 @@ def _t2_eval(key, proof=True):
         rM, rA, rB = _t2_values(key, inst)
         if any(r.infinite or not r.converged for r in (rM, rA, rB)):
             return None
-        lam = fr._mpf(inst[4])
+        lam = fr.exact_mpf(inst[4])
         conv = lam * rA.value + (1 - lam) * rB.value
         mx = max(rA.value, rB.value)
         bound = conv if proof else mx
@@ -388,7 +384,7 @@ def _t2_cont_eval(key):
         rB = _restricted_cont(d, a, B, B2, None, mp.mp.dps)
         if not all(r["converged"] for r in (rM, rA, rB)):
             return None
-        lm = fr._mpf(lam)
+        lm = fr.exact_mpf(lam)
         conv = lm * rA["value"] + (1 - lm) * rB["value"]
         return {"slack": fr.rel_slack(conv, rM["value"]), "lhs": rM["value"], "rhs": conv,
                 "where": f"D(M) = {_s(rM['value'], 12)}, D(A) = {_s(rA['value'], 12)}, D(B) = {_s(rB['value'], 12)}"}
@@ -456,7 +452,7 @@ def _renyi_exact(P, Q, alpha):
     """``D_alpha(P || Q)`` of finite laws as an Arb ball (integer alpha: the sum is an exact rational)."""
     import flint
 
-    atoms, p, q = fr._joint(P, Q)
+    atoms, p, q = fr.joint_law(P, Q)
     s = sum((pi ** alpha * qi ** (1 - alpha) for pi, qi in zip(p, q) if pi), Fraction(0))
     old = flint.ctx.prec
     flint.ctx.prec = 400
@@ -481,11 +477,11 @@ def _rr_eval(form):
     def ev(inst):
         A, A2, B, B2, lam, al = inst
         M, M2 = fr.mixture(lam, A, B), fr.mixture(lam, A2, B2)
-        from cbdp_sym.numeric import renyi_mp
+        from cbdp_sym import renyi_mp
 
         dM = renyi_mp(_fin(M), _fin(M2), al)
         dA, dB = renyi_mp(_fin(A), _fin(A2), al), renyi_mp(_fin(B), _fin(B2), al)
-        lm = fr._mpf(lam)
+        lm = fr.exact_mpf(lam)
         bound = lm * dA + (1 - lm) * dB if form == "joint" else max(dA, dB)
         return {"slack": fr.rel_slack(bound, dM), "lhs": dM, "rhs": bound,
                 "where": f"alpha = {al}, lambda = {lam}: D(M) = {_s(dM, 12)}, D(A) = {_s(dA, 12)}, D(B) = {_s(dB, 12)}"}
@@ -494,7 +490,7 @@ def _rr_eval(form):
 
 
 def _fin(L):
-    from cbdp_sym.distributions import Finite
+    from cbdp_sym import Finite
 
     return Finite([a[0] for a in L.atoms], [sp.Rational(p.numerator, p.denominator) for p in L.probs])
 
@@ -523,7 +519,7 @@ def _rl_eval(form):
         A, A2, B, B2, lam, key = inst
         M, M2 = fr.mixture(lam, A, B), fr.mixture(lam, A2, B2)
         rM, rA, rB = (_ok_restricted(key, fr.lin(1), X, Y) for X, Y in ((M, M2), (A, A2), (B, B2)))
-        lm = fr._mpf(lam)
+        lm = fr.exact_mpf(lam)
         bound = lm * rA.value + (1 - lm) * rB.value if form == "joint" else max(rA.value, rB.value)
         return {"slack": fr.rel_slack(bound, rM.value), "lhs": rM.value, "rhs": bound,
                 "where": f"{key}, lambda = {lam}: D(M) = {_s(rM.value, 12)}, D(A) = {_s(rA.value, 12)}, D(B) = {_s(rB.value, 12)}"}

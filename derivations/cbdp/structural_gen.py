@@ -18,10 +18,10 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, TV, Claim, Laplace, Normal
-from cbdp_sym.cache import cached_numeric
+from cbdp_sym import cached_numeric
 from cbdp_sym import finite_restricted as fr
-from cbdp_sym.numeric import fdiv_mp
-from cbdp_sym.verify import Check
+from cbdp_sym import fdiv_mp
+from cbdp_sym import Check
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -66,10 +66,10 @@ def _lipschitz_class(atoms):
 
 def _tv_exact(P, Q):
     """TV by CBDP-D2's generator f(t) = |t - 1|/2 as a finite sum (the engine's derived f-divergence)."""
-    from cbdp_sym.distributions import Finite
-    from cbdp_sym.divergences import f_divergence
+    from cbdp_sym import Finite
+    from cbdp_sym import f_divergence
 
-    atoms, p, q = fr._joint(P, Q)
+    atoms, p, q = fr.joint_law(P, Q)
     Pf = Finite([a[0] for a in atoms], [sp.Rational(v.numerator, v.denominator) for v in p])
     Qf = Finite([a[0] for a in atoms], [sp.Rational(v.numerator, v.denominator) for v in q])
     val = f_divergence(TV, Pf, Qf)[0]
@@ -77,7 +77,7 @@ def _tv_exact(P, Q):
 
 
 def _w1_exact(P, Q):
-    atoms, p, q = fr._joint(P, Q)
+    atoms, p, q = fr.joint_law(P, Q)
     FP = FQ = Fraction(0)
     out = Fraction(0)
     for k in range(len(atoms) - 1):
@@ -103,7 +103,7 @@ def _d4_instances():
 def _d4_check(dps):
     rows, checks, bad = [], [], []
     for P, Q in _d4_instances():
-        atoms, _p, _q = fr._joint(P, Q)
+        atoms, _p, _q = fr.joint_law(P, Q)
         tv = _tv_exact(P, Q)
         i01 = fr.ipm(P, Q, _range_class(atoms, 0, 1)).value
         i11 = fr.ipm(P, Q, _range_class(atoms, -1, 1)).value
@@ -226,12 +226,12 @@ def _pinsker_eval(sharp):
     def ev(inst):
         P, Q = inst
         if isinstance(P, fr.FiniteND):
-            atoms, p, q = fr._joint(P, Q)
+            atoms, p, q = fr.joint_law(P, Q)
             if any(pi > 0 and qi == 0 for pi, qi in zip(p, q)):
                 return None
             tv = sum(abs(pi - qi) for pi, qi in zip(p, q)) / 2
-            tv = fr._mpf(tv)
-            kl = mp.fsum(fr._mpf(pi) * (mp.log(fr._mpf(pi)) - mp.log(fr._mpf(qi))) for pi, qi in zip(p, q) if pi)
+            tv = fr.exact_mpf(tv)
+            kl = mp.fsum(fr.exact_mpf(pi) * (mp.log(fr.exact_mpf(pi)) - mp.log(fr.exact_mpf(qi))) for pi, qi in zip(p, q) if pi)
         else:
             tv, kl = fdiv_mp(TV, P, Q), fdiv_mp(KL, P, Q)
         if kl == 0:
@@ -448,7 +448,7 @@ def _t7_classes():
 def _t7_h0(key, P, Q):
     name, cls = _t7_classes()[key]
     if cls is None:
-        atoms, _p, _q = fr._joint(P, Q)
+        atoms, _p, _q = fr.joint_law(P, Q)
         cls = fr.bounded([fr.indicator(a) for a in atoms], 1)
     return cls
 
@@ -456,7 +456,7 @@ def _t7_h0(key, P, Q):
 def _t7_eval(key, translation, positive_only=False):
     def ev(inst):
         P, Q = inst
-        atoms, p, q = fr._joint(P, Q)
+        atoms, p, q = fr.joint_law(P, Q)
         if any(pi > 0 and qi == 0 for pi, qi in zip(p, q)):
             return None  # P must be absolutely continuous w.r.t. Q
         H0 = _t7_h0(key, P, Q)
@@ -465,8 +465,8 @@ def _t7_eval(key, translation, positive_only=False):
         if positive_only and not kl.value > 0:
             return None  # only instances where the right-hand side is a real number
         bound = 8 * mp.sqrt(max(kl.value, mp.mpf(0)))
-        ratio = fr._mpf(ip) / mp.sqrt(kl.value) if kl.value > 0 else mp.inf
-        return {"slack": fr.rel_slack(bound, fr._mpf(ip)), "lhs": fr._mpf(ip), "rhs": bound,
+        ratio = fr.exact_mpf(ip) / mp.sqrt(kl.value) if kl.value > 0 else mp.inf
+        return {"slack": fr.rel_slack(bound, fr.exact_mpf(ip)), "lhs": fr.exact_mpf(ip), "rhs": bound,
                 "where": f"KL^H = {_s(kl.value, 12)}, IPM/sqrt(KL^H) = {_s(ratio, 8)}"}
 
     return ev
@@ -492,8 +492,8 @@ def _t7_certify(key, translation):
             lhs = fr.arb_ball(ip.value)
             if bool(lhs > rhs):
                 return (f"exact IPM {ip.value} (LP dual certificate) > 8 sqrt(KL^H) <= {rhs.str(10, radius=True)}; "
-                        f"KL^H in [{_s(fr._arb_to_mpf(kl.lower_arb, False), 10)}, "
-                        f"{_s(fr._arb_to_mpf(kl.upper_arb, True), 10)}] (Arb, "
+                        f"KL^H in [{_s(fr.arb_to_mpf(kl.lower_arb, False), 10)}, "
+                        f"{_s(fr.arb_to_mpf(kl.upper_arb, True), 10)}] (Arb, "
                         "feasible point and dual measure)")
         finally:
             flint.ctx.prec = old
@@ -695,7 +695,7 @@ def _t6_eval(kind):
         r, _S, _S2 = _eps(mech, n, kind)
         e = r.value
         bound = 8 * mp.sqrt(max(e, mp.mpf(0)))
-        return {"slack": fr.rel_slack(bound, abs(fr._mpf(g))), "lhs": abs(fr._mpf(g)), "rhs": bound,
+        return {"slack": fr.rel_slack(bound, abs(fr.exact_mpf(g))), "lhs": abs(fr.exact_mpf(g)), "rhs": bound,
                 "where": f"gap {g}, eps = max KL^H over neighbours = {_s(e, 10)}"}
 
     return ev

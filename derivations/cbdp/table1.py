@@ -16,18 +16,18 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.calculus import maximize, simplify
-from cbdp_sym.certify import NotCertifiable, arb_value, certify_above_bound, certify_less, lin_renyi_lower
-from cbdp_sym.divergences import renyi_divergence
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.linpower import SolverFailure, exact_lin_renyi, lin_renyi, renyi_shift_mp, shift_laws
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.numeric import renyi_mp
-from cbdp_sym.shifted import I_, Log1p, orthant_chain_bound, renyi_shift_sum
-from cbdp_sym.symbols import alpha, eps, sigma
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.verify import Check, evaluate
+from cbdp_sym import cached_numeric
+from cbdp_sym import maximize, simplify
+from cbdp_sym import NotCertifiable, arb_value, certify_above_bound, certify_less, lin_renyi_lower
+from cbdp_sym import renyi_divergence
+from cbdp_sym import ParameterError
+from cbdp_sym import SolverFailure, exact_lin_renyi, lin_renyi, renyi_shift_mp, shift_laws
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import renyi_mp
+from cbdp_sym import I_, Log1p, orthant_chain_bound, renyi_shift_sum
+from cbdp_sym import alpha, eps, sigma
+from cbdp_sym import cached_derivation
+from cbdp_sym import Check, evaluate
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -323,7 +323,7 @@ CERT_CASES = [
 
 
 def _registry_claim(cid):
-    from cbdp_sym.registry import Registry
+    from cbdp_sym import Registry
 
     return Registry().get(cid)
 
@@ -459,7 +459,7 @@ S5_GROWTH = Claim(
 
 def _composition_rows(kind, points):
     """The d-dimensional printed bound against composing the 1-D bound over the coordinates (Theorem 4)."""
-    from cbdp_sym.certify import certify_less
+    from cbdp_sym import certify_less
 
     rows, checks, cex = [], [], None
     scale_sym = eps if kind == "lap" else sigma
@@ -475,7 +475,7 @@ def _composition_rows(kind, points):
     for raw in points:
         pt = {"d": sp.Integer(raw["d"]), "v": sp.Tuple(*[sp.Rational(x) for x in raw["v"].split(",")]),
               name: sp.Rational(raw[name]), "alpha": sp.Rational(raw["alpha"])}
-        from cbdp_sym.certify import substitute_point
+        from cbdp_sym import substitute_point
 
         with mp.workdps(30):
             bd = to_mpf(substitute_point(Bd, pt, syms))
@@ -543,7 +543,7 @@ def _bound_gau(s_, al):
 
 
 def _a_growth(dps):
-    from cbdp_sym.certify import certify_less
+    from cbdp_sym import certify_less
 
     rows, checks = [], []
     B = _gau_lin_printed().rewrite(sp.log)
@@ -613,7 +613,7 @@ A_GROWTH = Claim(
 
 
 def _a_ddim(dps):
-    from cbdp_sym.certify import certify_different, substitute_point
+    from cbdp_sym import certify_different, substitute_point
 
     rows, checks = [], []
     # (a) the rewritten bound equals the table cell
@@ -719,7 +719,7 @@ def _exact_at3(x):
     return exact_lap({"eps": sp.Rational(x), "alpha": sp.Integer(3)})
 
 
-from cbdp_sym.figures import Curve, Figure  # noqa: E402  (the figure sits beside the claim it shows)
+from cbdp_sym import Curve, Figure
 
 FIG_TAB1_LAP = Figure(
     id="CBDP-TAB1-LAP-FIG", paper="cbdp", title=r"Table 1, $\alpha$-Rényi, Laplace, linear adversary at $\alpha = 3$",

@@ -12,17 +12,16 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Tex, record
-from cbdp_sym.calculus import decide_positive
-from cbdp_sym.distributions import Normal
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.instances import (Instance, bound_check, cached_check, describe, events, finite_from_logits, mass,
-                                random_finite)
-from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
-from cbdp_sym.numbers import to_mpf
-from cbdp_sym.instances import disk_cached_derivation
-from cbdp_sym.tape import recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.instances import order_mp, seed_for
+from cbdp_sym import decide_positive
+from cbdp_sym import Normal
+from cbdp_sym import DerivationError
+from cbdp_sym import Instance, bound_check, cached_check, describe, events, finite_from_logits, mass, random_finite
+from cbdp_sym import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
+from cbdp_sym import to_mpf
+from cbdp_sym import disk_cached_derivation
+from cbdp_sym import recording
+from cbdp_sym import time_limit
+from cbdp_sym import order_mp, seed_for
 
 SEED = "003_e6980684d37f3439.txt"
 a_, b_, p_, q_, t_ = sp.symbols("alpha beta p q t", positive=True)

@@ -15,15 +15,15 @@ import sympy as sp
 
 from cbdp_sym import Claim
 from cbdp_sym import peers
-from cbdp_sym.conversions import eps_from_curve
-from cbdp_sym.instances import cached_check
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
-from cbdp_sym.mechanisms import max_divergence, renyi_curve
-from cbdp_sym.numbers import mp_str
-from cbdp_sym.profiles import mechanism_exact_eps, mechanism_pair, slack_table
-from cbdp_sym.symbols import alpha
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import Check
+from cbdp_sym import eps_from_curve
+from cbdp_sym import cached_check
+from cbdp_sym import disk_cached_derivation as cached_derivation
+from cbdp_sym import max_divergence, renyi_curve
+from cbdp_sym import mp_str
+from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
+from cbdp_sym import alpha
+from cbdp_sym import recording
+from cbdp_sym import Check
 
 SEED = "003_e6980684d37f3439.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))

@@ -15,21 +15,42 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.conversions import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.instances import (cached_check, cached_point, Instance, bound_check, describe, events, finite_from_logits, joint_adaptive, mass,
-                                push_forward, random_finite, random_kernel, random_pmf)
-from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, limit_alpha, max_divergence,
-                                 randomized_response, renyi_curve, renyi_numeric, same_value)
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.instances import disk_cached_derivation
-from cbdp_sym.tape import recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
-from cbdp_sym.instances import order_mp, seed_for
+from cbdp_sym import cached_numeric
+from cbdp_sym import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
+from cbdp_sym import Finite
+from cbdp_sym import ParameterError
+from cbdp_sym import (
+    cached_check,
+    cached_point,
+    Instance,
+    bound_check,
+    describe,
+    events,
+    finite_from_logits,
+    joint_adaptive,
+    mass,
+    push_forward,
+    random_finite,
+    random_kernel,
+    random_pmf,
+)
+from cbdp_sym import (
+    gaussian_mechanism,
+    laplace_mechanism,
+    limit_alpha,
+    max_divergence,
+    randomized_response,
+    renyi_curve,
+    renyi_numeric,
+    same_value,
+)
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import alpha, lam, sigma
+from cbdp_sym import disk_cached_derivation
+from cbdp_sym import recording
+from cbdp_sym import time_limit
+from cbdp_sym import Check
+from cbdp_sym import order_mp, seed_for
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)
@@ -510,8 +531,8 @@ def _bayes_moment(dps):
             if worst is None or dg < worst[0]:
                 worst = (dg, f"{label}, alpha={a}", lhs, rhs)
     with recording():
-        from cbdp_sym.distributions import X
-        from cbdp_sym.divergences import expect
+        from cbdp_sym import X
+        from cbdp_sym import expect
 
         P, Q = randomized_response(p)
         # P(x)/Q(x) on the points x = 0, 1 of randomized response: (p/(1-p))^(2x-1)
@@ -731,7 +752,7 @@ def _products(alphas):
 
 
 def _prod_eval(inst):
-    from cbdp_sym.distributions import Laplace, Normal, Product
+    from cbdp_sym import Laplace, Normal, Product
 
     a = inst.data["alpha"]
     P = Product(Laplace(0, 1), Normal(0, 1))
@@ -868,7 +889,7 @@ def _p2(dps):
             sg = to_mpf(sp.Rational(s_))
             L = 2**c
             e = max(renyi_numeric(*gaussian_mechanism(sg, 1), al), renyi_numeric(*gaussian_mechanism(sg, -1), al))
-            from cbdp_sym.distributions import Normal
+            from cbdp_sym import Normal
             return renyi_numeric(Normal(0, sg), Normal(L, sg), al / L), 3**c * e
         laws = inst.data["chain"]
         L = len(laws) - 1

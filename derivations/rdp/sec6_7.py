@@ -16,16 +16,16 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim
-from cbdp_sym.conversions import compose_atoms, loss_atoms, np_max, prob_bound
-from cbdp_sym.distributions import Finite, Normal
-from cbdp_sym.figures import Curve, Figure
-from cbdp_sym.instances import Instance, bound_check, cached_check, describe, joint_adaptive, random_finite
-from cbdp_sym.mechanisms import curve_function, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.symbols import alpha, lam
-from cbdp_sym.instances import disk_cached_derivation
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import Check
+from cbdp_sym import compose_atoms, loss_atoms, np_max, prob_bound
+from cbdp_sym import Finite, Normal
+from cbdp_sym import Curve, Figure
+from cbdp_sym import Instance, bound_check, cached_check, describe, joint_adaptive, random_finite
+from cbdp_sym import curve_function, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import alpha, lam
+from cbdp_sym import disk_cached_derivation
+from cbdp_sym import recording
+from cbdp_sym import Check
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)

@@ -14,18 +14,26 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym.calculus import decide_positive
-from cbdp_sym.distributions import Laplace, Normal, Product
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.instances import cached_check, cached_point
-from cbdp_sym.figures import Curve, Figure
-from cbdp_sym.mechanisms import (gaussian_mechanism, laplace_mechanism, limit_alpha, max_divergence,
-                                 randomized_response, renyi_curve, renyi_numeric, same_value)
-from cbdp_sym.numbers import digits as _digits, mp_str, to_mpf
-from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.instances import disk_cached_derivation
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import decide_positive
+from cbdp_sym import Laplace, Normal, Product
+from cbdp_sym import DerivationError, ParameterError
+from cbdp_sym import cached_check, cached_point
+from cbdp_sym import Curve, Figure
+from cbdp_sym import (
+    gaussian_mechanism,
+    laplace_mechanism,
+    limit_alpha,
+    max_divergence,
+    randomized_response,
+    renyi_curve,
+    renyi_numeric,
+    same_value,
+)
+from cbdp_sym import digits as _digits, mp_str, to_mpf
+from cbdp_sym import alpha, lam, sigma
+from cbdp_sym import disk_cached_derivation
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)
@@ -495,8 +503,8 @@ LAPDEF = Claim(
 
 
 def _gau_std(dps):
-    from cbdp_sym.distributions import X
-    from cbdp_sym.divergences import expect
+    from cbdp_sym import X
+    from cbdp_sym import expect
 
     x2, _ = expect(Normal(0, sigma), X**2, lhs=Tex(r"\mathbb{E}[x^2]"))
     var = sp.simplify(x2)
@@ -579,7 +587,7 @@ FIG1_CLAIM = Claim(
 
 
 def _table2(dps):
-    from cbdp_sym.printing import latex
+    from cbdp_sym import latex
 
     cells = [
         ("Randomized response", "DP", _rr_inf, RR_INF), ("Randomized response", "$\\alpha > 1$", _rr_curve, P5),

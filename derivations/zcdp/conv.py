@@ -18,17 +18,27 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Param, Tex, record, with_readings
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.concentrated import (ZPair, certify_lt, chernoff_exponent, finite_pair_from_logits, merge_checks,
-                                   random_finite_pairs, rdp_conversion_optimum, short, spike_pair, tail_integral)
-from cbdp_sym.conversions import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.instances import Instance, bound_check, cached_check
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.tape import cached_derivation, recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import (
+    ZPair,
+    certify_lt,
+    chernoff_exponent,
+    finite_pair_from_logits,
+    merge_checks,
+    random_finite_pairs,
+    rdp_conversion_optimum,
+    short,
+    spike_pair,
+    tail_integral,
+)
+from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
+from cbdp_sym import Finite
+from cbdp_sym import DerivationError, ParameterError
+from cbdp_sym import Instance, bound_check, cached_check
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import cached_derivation, recording
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -364,7 +374,7 @@ def _l35_derivation():
 def _split_check(dps):
     """The last step of Lemma 3.5's proof: P(S) <= P(S and Z <= eps) + P[Z > eps] <= e^eps Q(S) + P[Z > eps],
     checked on every event of finite pairs."""
-    from cbdp_sym.instances import events, mass
+    from cbdp_sym import events, mass
 
     rows, worst = [], None
     for lab, z in random_finite_pairs(303, 6, ks=(2, 3, 4)):
@@ -1406,8 +1416,8 @@ TABLE_DELTAS = ("1/100000", "1/10000000000")
 
 @cached_derivation
 def _gauss_profile():
-    from cbdp_sym.conversions import hockey_stick_sym
-    from cbdp_sym.mechanisms import gaussian_mechanism
+    from cbdp_sym import hockey_stick_sym
+    from cbdp_sym import gaussian_mechanism
 
     s = sp.Symbol("sigma", positive=True)
     return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)
@@ -1444,7 +1454,7 @@ def _table_row(r, d, dps):
     s_sym, prof = _gauss_profile()
     f = sp.lambdify([eps, s_sym], prof, modules="mpmath")
     sig = 1 / mp.sqrt(2 * rv)
-    from cbdp_sym.conversions import eps_from_profile
+    from cbdp_sym import eps_from_profile
 
     exact = eps_from_profile(lambda e: f(e, sig), dv)
     exact_num = ZPair.normal(sp.sqrt(1 / (2 * sp.Rational(r))), 1).eps_at(dv)

@@ -9,19 +9,19 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Normal, Param, Tex, f_divergence, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.concentrated import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
-from cbdp_sym.distributions import Finite, Product, X
-from cbdp_sym.divergences import renyi_divergence
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.instances import Instance, bound_check, cached_check, cached_point
-from cbdp_sym.mechanisms import renyi_numeric
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.numeric import fdiv_mp
-from cbdp_sym.shifted import I_, renyi_shift_sum
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
+from cbdp_sym import Finite, Product, X
+from cbdp_sym import renyi_divergence
+from cbdp_sym import DerivationError, ParameterError
+from cbdp_sym import Instance, bound_check, cached_check, cached_point
+from cbdp_sym import renyi_numeric
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import fdiv_mp
+from cbdp_sym import I_, renyi_shift_sum
+from cbdp_sym import cached_derivation
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 mu, nu = sp.symbols("mu nu", real=True)
@@ -472,7 +472,7 @@ def _la2(dps):
     r2 = bound_check("upper", fams, hi, dps, what="p <= sqrt(1/2pi) sigma/(t - 1) e^{-(t-1)^2/2sigma^2}",
                      quantity_name="p", bound_name="upper bound")
     r3 = bound_check("lower", fams, ratio, dps, what="p/q >= e^{2t/sigma^2}", quantity_name="p/q", bound_name="e^{2t/sigma^2}")
-    from cbdp_sym.concentrated import merge_checks
+    from cbdp_sym import merge_checks
 
     return merge_checks([r1, r2, r3], prefix="p, q as normal tail probabilities; the hypothesis sigma <= t - 1 of the "
                                              "printed proof on every point: ")

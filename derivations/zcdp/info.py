@@ -13,15 +13,14 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Param, Tex, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.concentrated import (ZPair, certify_lt, dp_group_delta, merge_checks, mutual_information,
-                                   random_finite_pairs)
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.instances import Instance, bound_check, cached_check, random_finite, softmax
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import ZPair, certify_lt, dp_group_delta, merge_checks, mutual_information, random_finite_pairs
+from cbdp_sym import Finite
+from cbdp_sym import ParameterError
+from cbdp_sym import Instance, bound_check, cached_check, random_finite, softmax
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import recording
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 n_, alpha, eps, rho, beta = sp.symbols("n alpha epsilon rho beta", positive=True)
@@ -218,8 +217,8 @@ def _s61a(dps):
     nsol = sp.solve(sp.Eq(n_**2 * rho, c * d), n_)
     ok = r == rho and nsol and sp.simplify(nsol[0] - sp.sqrt(c * d / rho)) == 0
     # numeric: D_alpha/alpha of the d-dimensional Gaussian at a few (n, d, rho)
-    from cbdp_sym.distributions import Normal, Product
-    from cbdp_sym.mechanisms import renyi_numeric
+    from cbdp_sym import Normal, Product
+    from cbdp_sym import renyi_numeric
 
     checks, worst = [], mp.inf
     for nv, dv, rv in ((3, 2, "1/2"), (10, 3, "1/10")):
@@ -278,8 +277,8 @@ def _s61b_main(dps):
         record(Tex(r"\rho_{\mathrm{mech}}"), sp.Integer(2) / (2 * (1 / rho)), "eq. (3) with variance $1/\\rho$")
     tail_ok = all(2 * mp.ncdf(-_q(x)) <= mp.exp(-_q(x) ** 2 / 2) for x in ("0", "1/10", "1", "3", "10"))
     # the eps-DP histogram: Laplace(2/eps) per bin, two bins move by one: D_oo of the product = 2 D_oo(one bin)
-    from cbdp_sym.distributions import Laplace
-    from cbdp_sym.mechanisms import renyi_numeric
+    from cbdp_sym import Laplace
+    from cbdp_sym import renyi_numeric
 
     lap = []
     for ev in ("1/10", "1", "3"):
@@ -747,7 +746,7 @@ def _l82(dps):
         r1 = max(ZPair.finite(PE, QE).rho_star()[0], ZPair.finite(QE, PE).rho_star()[0])
         r2 = max(max(ZPair.finite(a, b).rho_star()[0], ZPair.finite(b, a).rho_star()[0]) for a, b in zip(condP, condQ))
         # full laws: stage 1 with a bad point, stage 2 (for good y) with a bad point each
-        from cbdp_sym.instances import joint_adaptive
+        from cbdp_sym import joint_adaptive
 
         P1, Q1 = _with_bad(PE, QE, d1)
         c2P = [_with_bad(a, b, d2)[0] for a, b in zip(condP, condQ)] + [Finite(list(range(m + 2)), [1] + [0] * (m + 1))] * 2
@@ -815,7 +814,7 @@ def _f2(dps):
         rq = sp.simplify((1 / n_) ** 2 / (2 * (s / n_) ** 2))
         record(Tex(r"\rho_{\mathrm{query}}"), rq, "sensitivity $1/n$, standard deviation $\\sigma/n$")
     rows = []
-    from cbdp_sym.concentrated import ZPair as _Z
+    from cbdp_sym import ZPair as _Z
 
     for sv, dv, kv in (("10", "1/1000000", 10), ("10", "1/1000000", 100), ("100", "1/1000000", 1000), ("30", "1/10^10", 100)):
         svm = _q(sv)

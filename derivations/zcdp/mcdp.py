@@ -9,16 +9,16 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Normal, Tex, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.concentrated import ZPair, mcdp_exponent, random_finite_pairs
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.instances import Instance, bound_check, cached_check, softmax
-from cbdp_sym.mechanisms import renyi_numeric
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.tape import cached_derivation, recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import ZPair, mcdp_exponent, random_finite_pairs
+from cbdp_sym import Finite
+from cbdp_sym import DerivationError
+from cbdp_sym import Instance, bound_check, cached_check, softmax
+from cbdp_sym import renyi_numeric
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import cached_derivation, recording
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 mu_, tau_, alpha = sp.symbols("mu tau alpha", positive=True)

@@ -21,12 +21,12 @@ import sympy as sp
 
 from cbdp_sym import Claim
 from cbdp_sym import peers
-from cbdp_sym.concentrated import ZPair, autodp_puredp_rdp, autodp_zcdp_rdp, dpa_zcdp_epsilon
-from cbdp_sym.conversions import best_over_alpha, eps_from_profile, eps_improved
-from cbdp_sym.distributions import Finite
-from cbdp_sym.numbers import digits, mp_str
-from cbdp_sym.tape import cached_derivation
-from cbdp_sym.verify import Check
+from cbdp_sym import ZPair, autodp_puredp_rdp, autodp_zcdp_rdp, dpa_zcdp_epsilon
+from cbdp_sym import best_over_alpha, eps_from_profile, eps_improved
+from cbdp_sym import Finite
+from cbdp_sym import digits, mp_str
+from cbdp_sym import cached_derivation
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 LIBS = ("autodp", "dp_accounting")
@@ -44,8 +44,8 @@ def _rr(e):
 
 @cached_derivation
 def _gauss_profile():
-    from cbdp_sym.conversions import hockey_stick_sym
-    from cbdp_sym.mechanisms import gaussian_mechanism
+    from cbdp_sym import hockey_stick_sym
+    from cbdp_sym import gaussian_mechanism
 
     s, e = sp.symbols("sigma epsilon", positive=True)
     return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)

@@ -17,14 +17,14 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Implicit
-from cbdp_sym.conversions import best_over_alpha
-from cbdp_sym.instances import cached_check
-from cbdp_sym.instances import disk_cached_derivation as cached_derivation
-from cbdp_sym.mechanisms import renyi_curve, renyi_numeric
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.profiles import mechanism_exact_eps, mechanism_pair, slack_table
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import Check
+from cbdp_sym import best_over_alpha
+from cbdp_sym import cached_check
+from cbdp_sym import disk_cached_derivation as cached_derivation
+from cbdp_sym import renyi_curve, renyi_numeric
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
+from cbdp_sym import recording
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))

@@ -10,16 +10,16 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym.cache import cached_numeric
-from cbdp_sym.concentrated import ZPair, merge_checks, random_finite_pairs
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.instances import Instance, bound_check, cached_check
-from cbdp_sym.mechanisms import limit_alpha, randomized_response, renyi_curve
-from cbdp_sym.numbers import mp_str, to_mpf
-from cbdp_sym.tape import cached_derivation, recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import cached_numeric
+from cbdp_sym import ZPair, merge_checks, random_finite_pairs
+from cbdp_sym import Finite
+from cbdp_sym import DerivationError
+from cbdp_sym import Instance, bound_check, cached_check
+from cbdp_sym import limit_alpha, randomized_response, renyi_curve
+from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import cached_derivation, recording
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 eps = sp.Symbol("epsilon", positive=True)

@@ -11,18 +11,34 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Tex, record
-from cbdp_sym.concentrated import (ZPair, group_induction, group_recursion, harmonic, holder_orders, merge_checks,
-                                   random_finite_pairs)
-from cbdp_sym.distributions import Finite, Normal
-from cbdp_sym.divergences import renyi_divergence
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.instances import (Instance, bound_check, cached_check, describe, joint_adaptive, push_forward, random_finite,
-                                random_kernel, softmax)
-from cbdp_sym.mechanisms import renyi_numeric
-from cbdp_sym.numbers import digits, mp_str, to_mpf
-from cbdp_sym.tape import cached_derivation, recording
-from cbdp_sym.timelimit import time_limit
-from cbdp_sym.verify import Check
+from cbdp_sym import (
+    ZPair,
+    group_induction,
+    group_recursion,
+    harmonic,
+    holder_orders,
+    merge_checks,
+    random_finite_pairs,
+)
+from cbdp_sym import Finite, Normal
+from cbdp_sym import renyi_divergence
+from cbdp_sym import DerivationError
+from cbdp_sym import (
+    Instance,
+    bound_check,
+    cached_check,
+    describe,
+    joint_adaptive,
+    push_forward,
+    random_finite,
+    random_kernel,
+    softmax,
+)
+from cbdp_sym import renyi_numeric
+from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import cached_derivation, recording
+from cbdp_sym import time_limit
+from cbdp_sym import Check
 
 SEED = "004_f41028c8afd8f9e7.txt"
 ALPHAS = ("1", "1001/1000", "3/2", "2", "5", "30", "inf")
