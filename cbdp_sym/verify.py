@@ -608,6 +608,14 @@ def _bound_certificate(claim, res, pt):
     return cert
 
 
+def _point_values(claim, derived, claimed, pt, dps):
+    """``(claimed, derived, quantity, slack)`` of a bound at one point, at the working precision."""
+    with mp.workdps(dps + 10):
+        cla, der, num = _values_at(claim, derived, claimed, pt)
+        ref = num if num is not None else der
+        return cla, der, ref, _slack(claim.kind, cla, ref)
+
+
 def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None):
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
@@ -629,20 +637,11 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
         if c is not None:
             cert = c
             if p != pt:
-                with mp.workdps(res.dps + 10):
-                    cla, der, num = _values_at(claim, derived, claimed, p)
-                    ref = num if num is not None else der
-                    slack = _slack(claim.kind, cla, ref)
-                pt = p
+                pt, (cla, der, ref, slack) = p, _point_values(claim, derived, claimed, p, res.dps)
                 where = ", ".join(f"{k}={v}" for k, v in pt.items())
             break
     if cert is None and bad and bad[0] != pt:
-        p = bad[0]
-        with mp.workdps(res.dps + 10):
-            cla, der, num = _values_at(claim, derived, claimed, p)
-            ref = num if num is not None else der
-            slack = _slack(claim.kind, cla, ref)
-        pt = p
+        pt, (cla, der, ref, slack) = bad[0], _point_values(claim, derived, claimed, bad[0], res.dps)
         where = ", ".join(f"{k}={v}" for k, v in pt.items())
     res.status = "refuted"
     res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
