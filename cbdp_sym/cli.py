@@ -112,6 +112,7 @@ def _profile_parser(sub):
     pr.add_argument("--symmetric", action="store_true", help="max(delta_PQ, delta_QP) (both directions)")
     pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
     pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
+    pr.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
 
 
 def cmd_profile(reg, args):
@@ -523,7 +524,7 @@ def main(argv=None) -> int:
         reg = Registry(args.path)
         command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
                    "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
-        if args.cmd in ("eval", "restricted", "show"):
+        if args.cmd in ("eval", "restricted", "show", "profile"):
             from .timelimit import run_with_limit
 
             # the work runs in a child process that is stopped at the limit (a one-line error)

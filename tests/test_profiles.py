@@ -178,3 +178,11 @@ def test_a_wrong_profile_is_refuted_not_verified():
     res = audit_claim(c, dps=30)
     assert res.status == "refuted"
     assert all(ch.digits_derived >= 25 for ch in res.checks)  # the derivation itself agrees with the definition
+
+
+def test_profile_runs_under_the_time_limit(capsys):
+    """`profile` is stopped from outside at --timeout like eval and restricted: one line, exit 2."""
+    from cbdp_sym.cli import main
+
+    assert main(["profile", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--delta", "1/100000", "--timeout", "0.5"]) == 2
+    assert "time limit" in capsys.readouterr().err
