@@ -101,7 +101,10 @@ class Param:
 
     def _validate_vector(self, value):
         if isinstance(value, str):
-            text = value.strip().strip("()[]")
+            text = value.strip()
+            if text.startswith("(") and text.replace(" ", "").endswith(",)"):  # a 1-tuple as Python prints it: (1,)
+                text = text.replace(" ", "")[:-2] + ")"
+            text = text.strip("()[]")
             parts = text.split(",")
             if not text.strip() or any(not t.strip() for t in parts):  # ``1,,2`` is not (1, 2)
                 raise ParameterError(f"{self.name} must be a vector such as 1,2,3 (comma-separated numbers)")

@@ -130,3 +130,12 @@ def test_a_claim_over_a_finite_family_checks_every_member():
                     claimed=lambda: 2 ** n, derive=lambda: n ** 2)
     with pytest.raises(ValueError, match="checked at every member"):
         sampled.sweep_points()
+
+
+def test_a_vector_printed_as_a_python_tuple_reads_back():
+    """Counterexample points are stored as text ("(1,)" for a 1-vector) and parsed again to certify them."""
+    p = Param.vector("v", sp.IndexedBase("v"), ("1",))
+    assert p.validate("(1,)") == sp.Tuple(1) and p.validate("(1, -2)") == sp.Tuple(1, -2)
+    for bad in ("1,,2", "(1,,)", ",", "()"):
+        with pytest.raises(Exception, match="must be a vector"):
+            p.validate(bad)

@@ -630,7 +630,7 @@ T5_CHAIN = Claim(
 
 # -- certificates: at a one-dimensional point the solver's maximiser, rounded to rationals, is a feasible h whose
 # objective Arb bounds below; the refutation is certified when the printed bound's ball lies below it
-for _claim, _family, _scale in ((T13, "lap", lambda pt: 1 / pt["eps"]), (T13_GAU, "gau", lambda pt: pt["sigma"]),
+for _c, _family, _scale in ((T13, "lap", lambda pt: 1 / pt["eps"]), (T13_GAU, "gau", lambda pt: pt["sigma"]),
                                 (C2, "gau", lambda pt: pt["sigma"]), (C2_LAP, "lap", lambda pt: 1 / pt["eps"]),
                                 (T5, "lap", lambda pt: 1 / pt["eps"])):
-    _claim.certify = lin_renyi_certificate(_family, _scale, _claim.claimed, _claim.symbols())
+    _c.certify = lin_renyi_certificate(_family, _scale, _c.claimed, _c.symbols())
