@@ -134,7 +134,8 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
             ready = wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=0.2)
             now = time.monotonic()
             for s in busy:
-                if s.conn in ready:
+                # (a worker that sent its result and exited between `wait` and here: read the result first)
+                if s.conn in ready or (not s.proc.is_alive() and s.conn.poll()):
                     try:
                         i, out = s.conn.recv()
                     except (EOFError, OSError):
