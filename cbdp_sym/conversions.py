@@ -47,6 +47,7 @@ import sympy as sp
 
 from .distributions import X, Distribution, Finite
 from .errors import DerivationError, ParameterError
+from .numeric import bisect_roots
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit
@@ -213,24 +214,7 @@ def prob_bound(curve: Callable, q, orders=None):
 # -- exact privacy profiles ------------------------------------------------------------------------
 def _ratio_roots(L, eps, pts):
     """Points in ``pts`` (sorted, finite) plus the roots of ``L(x) = eps`` between consecutive ones."""
-    out = list(pts)
-    for a, b in zip(pts[:-1], pts[1:]):
-        fa, fb = L(a) - eps, L(b) - eps
-        if fa == 0 or fb == 0 or (fa > 0) == (fb > 0):
-            continue
-        lo, hi = a, b
-        for _ in range(mp.mp.prec + 10):  # bisection: robust where L is flat or has kinks
-            m = (lo + hi) / 2
-            fm = L(m) - eps
-            if fm == 0:
-                lo = hi = m
-                break
-            if (fm > 0) == (fa > 0):
-                lo = m
-            else:
-                hi = m
-        out.append((lo + hi) / 2)
-    return sorted(set(out))
+    return bisect_roots(L, eps, pts)
 
 
 def hockey_stick(P, Q, eps):

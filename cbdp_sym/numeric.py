@@ -177,6 +177,36 @@ def generator_kinks(gen, **params) -> list:
             for r in sorted(out)]
 
 
+def bisect_roots(L, level, pts, rtol=None) -> list:
+    """The points ``pts`` (sorted, finite) plus the roots of ``L(x) = level`` between consecutive ones, by
+    bisection (robust where ``L`` is flat or has kinks): ``prec + 10`` halvings, or fewer once the bracket is
+    below ``rtol * |x|`` when ``rtol`` is given.
+
+    >>> [mp.nstr(r, 10) for r in bisect_roots(lambda x: x ** 2, 2, [mp.mpf(0), mp.mpf(3)])]
+    ['0.0', '1.414213562', '3.0']
+    """
+    out = list(pts)
+    for a, b in zip(pts[:-1], pts[1:]):
+        fa, fb = L(a) - level, L(b) - level
+        if fa == 0 or fb == 0 or (fa > 0) == (fb > 0):
+            continue
+        lo, hi = a, b
+        for _ in range(mp.mp.prec + 10):
+            m = (lo + hi) / 2
+            fm = L(m) - level
+            if fm == 0:
+                lo = hi = m
+                break
+            if (fm > 0) == (fa > 0):
+                lo = m
+            else:
+                hi = m
+            if rtol is not None and hi - lo <= abs(m) * rtol:
+                break
+        out.append((lo + hi) / 2)
+    return sorted(set(out))
+
+
 def ratio_crossings(P, Q, level, breaks=()) -> list:
     """The points ``x`` where ``log p(x) - log q(x) = level`` (sign changes on each interval between the
     densities' kinks, tails explored outwards; each root by the Illinois method on its bracket)."""

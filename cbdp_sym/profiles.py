@@ -32,6 +32,7 @@ from .distributions import Distribution, Finite, Product
 from .divergences import T, Generator, f_divergence
 from .errors import DerivationError, ParameterError
 from .numbers import digits as _digits
+from .numeric import bisect_roots
 from .numbers import to_mpf
 from .tape import Tex, cached_derivation, record
 from .timelimit import time_limit
@@ -165,26 +166,7 @@ def _loss_atoms(P, Q):
 
 
 def _roots(L, e, pts):
-    out = list(pts)
-    for a, b in zip(pts[:-1], pts[1:]):
-        fa, fb = L(a) - e, L(b) - e
-        if fa == 0 or fb == 0 or (fa > 0) == (fb > 0):
-            continue
-        lo, hi = a, b
-        for _ in range(mp.mp.prec + 10):
-            m = (lo + hi) / 2
-            fm = L(m) - e
-            if fm == 0:
-                lo = hi = m
-                break
-            if (fm > 0) == (fa > 0):
-                lo = m
-            else:
-                hi = m
-            if hi - lo <= abs(m) * mp.eps * 4:
-                break
-        out.append((lo + hi) / 2)
-    return sorted(set(out))
+    return bisect_roots(L, e, pts, rtol=mp.eps * 4)
 
 
 def _profile_line(P, Q, e):
