@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
@@ -59,7 +61,42 @@ def latex(expr) -> str:
     return _PRINTER.doprint(sp.sympify(expr))
 
 
+def visible_width(tex: str) -> int:
+    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
+    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
+    t = re.sub(r"\\frac\{", "{", t)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    t = re.sub(r"[{}\s^_]", "", t)
+    return len(t)
+
+
+
 # -- numbers and values in reports -----------------------------------------------------------------
+# (LaTeX escaping of prose lives here, not in cbdp_sym.report: engine notes use it, and a numeric result must not
+# depend on the report's code; cbdp_sym.deps)
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
+    ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
+
+
+def tex_escape(text) -> str:
+    """Escape prose for LaTeX.
+
+    >>> tex_escape("50% of a_b & {c}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
+    """
+    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
+
+
+def note_tex(text: str) -> str:
+    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
+    parts = _MATH_SPLIT.split(text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
+
+
 _NUM = __import__("re").compile(r"^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
 _RAT = __import__("re").compile(r"^\s*[-+]?\d+\s*/\s*\d+\s*$")
 
@@ -122,8 +159,6 @@ def value_tex(value, sig: int = 10) -> str:
         return "; ".join(f"{key_tex(k)} $=$ {value_tex(v, sig)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(value_tex(v, sig) for v in value)
-    from .report import note_tex
-
     return note_tex(numbers_in_prose(str(value), sig))
 
 
@@ -185,8 +220,6 @@ def key_tex(name) -> str:
         return _KEY_NAMES[s]
     if len(s) == 1 and s.isalpha():
         return f"${s}$"
-    from .report import tex_escape
-
     return tex_escape(s.replace("_", " "))
 
 
@@ -289,10 +322,6 @@ _FRAC_INLINE = 22  # a fraction whose numerator and denominator are wider than t
 
 def _inline_fracs(tex: str) -> str:
     """Wide ``\\frac{a}{b}`` (unbreakable) rewritten as ``(a)/(b)``, which TeX may break at its operators."""
-    import re
-
-    from .report import visible_width
-
     out, i = [], 0
     for m in re.finditer(r"\\[dt]?frac(?![a-zA-Z])", tex):
         if m.start() < i:
