@@ -19,6 +19,42 @@ def _audit_detached(claim_dps):
 
 
 def run(claims, dps=50, jobs=None, progress=None, limit=None):
+    """Audit ``claims`` and return their results in the given order: a claim whose result is stored
+    (:mod:`cbdp_sym.resultcache`: keyed by the code it depends on) is looked up, the others are audited by
+    :func:`run_uncached`, and their results stored.  The figures' points stored on disk are read first
+    (:func:`cbdp_sym.figures.load_cached`), so only missing points are computed."""
+    from . import resultcache
+    from .figures import load_cached
+
+    claims = list(claims)
+    results = [None] * len(claims)
+    where = resultcache._defining_modules()
+    for i, c in enumerate(claims):
+        results[i] = resultcache.lookup(c, dps, where)
+    load_cached([f for c in claims for f in c.figures])
+    todo = [i for i, r in enumerate(results) if r is None]
+    done = 0
+    for r in results:
+        if r is not None:
+            done += 1
+            if progress:
+                progress(done, len(claims), r)
+    offset = done
+
+    def stored(k, total, res):
+        resultcache.store(res.claim, dps, res, where)
+        if progress:
+            progress(offset + k, len(claims), res)
+
+    stored.figures = getattr(progress, "figures", None) or (lambda *a: None)
+    if progress and not getattr(progress, "figures", None):
+        stored.figures = None  # run_uncached then shows the figures' default progress
+    for i, res in zip(todo, run_uncached([claims[i] for i in todo], dps, jobs, stored, limit)):
+        results[i] = res
+    return results
+
+
+def run_uncached(claims, dps=50, jobs=None, progress=None, limit=None):
     """Audit ``claims`` (on ``jobs`` worker processes) and return their results in the given order.
 
     Each claim runs in a worker that is stopped from outside at its limits: ``claim.timeout`` for the

@@ -1,8 +1,9 @@
 """An on-disk cache of numeric results, keyed by everything that determines them.
 
 Key: the function's qualified name, its arguments, the working precision, and a code version (a
-hash of the engine's sources and of the file that defines the function), so a rerun is instant and
-a change of code invalidates the right entries.  Values are stored exactly, as data (an mpf's mantissa and
+hash of the file that defines the function and of the modules it imports, transitively:
+:func:`code_version`), so a rerun is instant and a change of code invalidates the entries of the code
+that depends on it, and only those.  Values are stored exactly, as data (an mpf's mantissa and
 exponent; :mod:`cbdp_sym.serial`), so a report built from the cache is byte-identical to one built
 from scratch.  Each entry carries its key and a SHA-256 of key and value, checked before anything is
 decoded: a damaged or edited entry is reported once, discarded and recomputed, never trusted.
@@ -34,31 +35,25 @@ def cache_dir() -> Path:
     return Path(os.environ.get("CBDP_SYM_CACHE") or Path.home() / ".cache" / "cbdp-sym")
 
 
-# modules that cannot change a numeric result (presentation, command line, discovery)
-_NOT_NUMERIC = {"report.py", "cli.py", "audit.py", "registry.py", "__main__.py", "figures.py", "latexbuild.py",
-                "outputs.py", "workers.py", "printing.py", "display.py", "scaffold.py", "_build_info.py"}
-
-
 @functools.lru_cache(maxsize=None)
-def _engine_version() -> str:
-    h = hashlib.sha256()
-    root = Path(__file__).resolve().parent
-    # the whole package tree, recursively, by relative path: moving or renaming a file changes the key
-    for p in sorted(root.rglob("*.py"), key=lambda q: q.relative_to(root).as_posix()):
-        rel = p.relative_to(root).as_posix()
-        if rel in _NOT_NUMERIC or rel.startswith("derivations/") or "__pycache__" in rel:
-            continue  # (a derivation module's own file is in its functions' keys: _file_version)
-        h.update(rel.encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()[:16]
+def code_version(path: str) -> str:
+    """The code version of what ``path`` defines: a hash of that file, of every engine module (and module of
+    its own folder) it imports, transitively, and of the Python / SymPy / mpmath / flint versions
+    (:func:`cbdp_sym.deps.digest`).  An edit of ``report.py`` keeps a value computed by ``restricted.py``; an
+    edit of ``restricted.py`` invalidates it, and every value whose code imports it.  Computed once per
+    process and file."""
+    if not path:
+        return "unknown"
+    from . import deps
 
-
-@functools.lru_cache(maxsize=None)
-def _file_version(path: str) -> str:
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+        return deps.digest([path])[:16]
     except OSError:
         return "unknown"
+
+
+# (the former name: a file's version is now the version of the code it depends on)
+_file_version = code_version
 
 
 _FORMAT = 2
@@ -153,12 +148,30 @@ def cached_numeric(fn):
     """Cache a numeric function of hashable arguments on disk (mpf values, or lists / dicts of them)."""
     src = inspect.getsourcefile(fn) or ""
 
+    def where(args):
+        key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, code_version(src)])
+        key = hashlib.sha256(key_src.encode()).hexdigest()
+        return cache_dir() / key[:2] / f"{key}.json", key_src
+
     @functools.wraps(fn)
     def wrapper(*args):
         if not _ENABLED[0]:
             return fn(*args)
-        key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, _engine_version(), _file_version(src)])
-        key = hashlib.sha256(key_src.encode()).hexdigest()
-        return lookup(cache_dir() / key[:2] / f"{key}.json", key_src, lambda: fn(*args))
+        path, key_src = where(args)
+        return lookup(path, key_src, lambda: fn(*args))
 
+    def stored(*args):
+        """``(True, value)`` if the value for ``args`` is on disk (intact), else ``(False, None)``; never computes."""
+        if not _ENABLED[0]:
+            return False, None
+        path, key_src = where(args)
+        try:
+            return True, read_entry(path, key_src)
+        except FileNotFoundError:
+            return False, None
+        except BadEntry as exc:
+            report_bad_entry(path, str(exc))
+            return False, None
+
+    wrapper.stored = stored
     return wrapper

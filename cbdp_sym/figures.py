@@ -3,7 +3,7 @@
 A derivation module defines :class:`Figure` objects (like claims, they are discovered by the
 registry).  Each curve is a function of the abscissa (an exact decimal string), evaluated at the
 figure's precision.  Points are cached on disk (key: figure, curve, abscissa, precision, the code
-of the engine and of the module that defines the curve), so a rerun is instant and a change of
+of the module that defines the curve and of every module it imports: :func:`cbdp_sym.cache.code_version`), so a rerun is instant and a change of
 code invalidates the right entries.  Claims that read a figure list it in ``Claim.figures``; the
 audit computes every needed point first, on all cores, with progress.
 """
@@ -113,6 +113,27 @@ def _cached_point(figkey, key, x, dps, src):
     fig = figkey.fig
     with mp.workdps(dps):
         return +fig.curve(key).fn(x)
+
+
+def load_cached(figures) -> int:
+    """Fill the figures' memos with the points stored on disk (nothing is computed); returns how many were
+    read.  A warm audit then sends no point to a worker."""
+    n = 0
+    seen = set()
+    for fig in figures:
+        if id(fig) in seen:
+            continue
+        seen.add(id(fig))
+        for c in fig.curves:
+            src = _file_version(inspect.getsourcefile(c.fn) or "")
+            for x in fig.xs:
+                if (c.key, x) in fig._memo:
+                    continue
+                ok, val = _cached_point.stored(_FigKey(fig), c.key, x, fig.dps, src)
+                if ok:
+                    fig._memo[(c.key, x)] = val
+                    n += 1
+    return n
 
 
 # -- parallel precomputation -----------------------------------------------------------------------

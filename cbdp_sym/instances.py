@@ -389,7 +389,7 @@ def disk_cached_derivation(fn):
 
     A derivation's value and recorded steps are stored as data (a JSON tree of whitelisted SymPy
     classes, :mod:`cbdp_sym.serial`; never pickle) under the cache folder, keyed by the function's file
-    and name, its arguments, a hash of its file and the engine's code version (as
+    and name, its arguments and the code version of its file and what it imports (as
     :func:`cbdp_sym.cache.cached_numeric`), so a warm audit does not re-run SymPy.  An entry is stored
     only if it decodes to the identical tree (same ``srepr``), so reports from the cache are identical;
     a damaged entry is reported once and recomputed.  Disabled with the numeric cache (``--no-cache``,
@@ -417,7 +417,7 @@ def disk_cached_derivation(fn):
         if args not in memo:
             if _cache._ENABLED[0]:
                 key_src = repr([Path(src).name, fn.__qualname__, [str(a) for a in args],
-                                _cache._file_version(src), _cache._engine_version()])
+                                _cache.code_version(src)])
                 key = hashlib.sha256(key_src.encode()).hexdigest()
                 path = _cache.cache_dir() / "derivations" / f"{key}.json"
                 try:

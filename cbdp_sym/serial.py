@@ -20,6 +20,7 @@ cbdp_sym.serial.BadData: unknown node class 'os.system'
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import re
@@ -203,6 +204,26 @@ def _decode_basic(obj):
         raise BadData(f"cannot rebuild {name}: {type(exc).__name__}") from None
 
 
+# -- data classes (the audit's results): only those registered, field by field ---------------------------
+_DATACLASSES: dict = {}
+
+
+def register_dataclass(cls):
+    """Allow instances of the data class ``cls`` in stored values (its fields must be storable in turn).  An
+    entry names the class as ``module.qualname``; decoding rebuilds it with ``cls(**fields)``, refusing a class
+    that is not registered and a field the class does not have."""
+    if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
+        raise TypeError(f"{cls!r} is not a data class")
+    _DATACLASSES[f"{cls.__module__}.{cls.__qualname__}"] = cls
+    return cls
+
+
+def _dc_name(value):
+    cls = type(value)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    return name if _DATACLASSES.get(name) is cls else None
+
+
 # -- values: SymPy, mpf, Tex, steps and containers of them ---------------------------------------------
 def encode(value):
     """JSON-able form of ``value`` (raises ``TypeError`` for anything that cannot be stored as data)."""
@@ -226,6 +247,9 @@ def encode(value):
         return {"list": [encode(v) for v in value]}
     if isinstance(value, dict):
         return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
+    name = _dc_name(value)
+    if name is not None:
+        return {"dc": name, "fields": [[f.name, encode(getattr(value, f.name))] for f in dataclasses.fields(value)]}
     raise TypeError(f"cannot store a {type(value).__name__}")
 
 
@@ -274,6 +298,18 @@ def decode(obj):
             return {decode(k): decode(v) for k, v in items}
         except TypeError:
             raise BadData("unhashable key") from None
+    if "dc" in obj:
+        cls = _DATACLASSES.get(obj["dc"]) if isinstance(obj["dc"], str) else None
+        if cls is None:
+            raise BadData(f"unknown data class {obj['dc']!r}")
+        items = obj.get("fields")
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        if not (isinstance(items, list) and all(isinstance(i, list) and len(i) == 2 and i[0] in known for i in items)):
+            raise BadData(f"bad fields of {obj['dc']}")
+        try:
+            return cls(**{k: decode(v) for k, v in items})
+        except TypeError:
+            raise BadData(f"cannot rebuild {obj['dc']}") from None
     if "node" in obj or "sym" in obj:
         return _decode_basic(obj)
     raise BadData(f"unknown tag {sorted(obj)[0]!r}")
@@ -301,7 +337,11 @@ def same_tree(a, b) -> bool:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return type(a) is type(b) and len(a) == len(b) and all(same_tree(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
-        return len(a) == len(b) and all(k in b and same_tree(v, b[k]) for k, v in a.items())
+        return (len(a) == len(b) and list(a) == list(b)  # (the order decides how a dict is written)
+                and all(same_tree(v, b[k]) for k, v in a.items()))
+    if _dc_name(a) is not None or _dc_name(b) is not None:
+        return type(a) is type(b) and all(same_tree(getattr(a, f.name), getattr(b, f.name))
+                                          for f in dataclasses.fields(a))
     if isinstance(a, mp.mpf) and isinstance(b, mp.mpf):
         return (type(a) is type(b) and getattr(a, "digits", None) == getattr(b, "digits", None)
                 and (a._mpf_ == b._mpf_ or (mp.isnan(a) and mp.isnan(b))))
