@@ -198,8 +198,9 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     """
     from .findings import paper_findings
     from .outputs import check_json_path, check_out_dir, write_atomic
-    from .report import (_figure_view, audit_json, bib_entry, commit_epoch, compile_pdf, figures_of,
-                         latexmk_available, render_appendix, render_supplement, split_figures)
+    from .latexbuild import build_pdf_if_changed
+    from .report import (_figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available,
+                         render_appendix, render_supplement, split_figures)
 
     out = check_out_dir(Path(out))
     json_path = check_json_path(json_path or out / "audit.json")
@@ -212,6 +213,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     write_atomic(sty, (Path(__file__).resolve().parent / "templates" / "cbdpsym.sty").read_text(encoding="utf-8"))
     written.append(sty)
     cov = registry.coverage()
+    epoch = commit_epoch() if pdf else None
     for key, paper in registry.papers.items():
         mine = [r for r in results if r.claim.paper == key]
         if not mine:
@@ -245,7 +247,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             if not latexmk_available():
                 problems.append("latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)")
                 continue
-            ok, over, tail = compile_pdf(tex, commit_epoch())
+            ok, over, tail, _rebuilt = build_pdf_if_changed(tex, epoch)  # (latexmk only when a source changed)
             if not ok:
                 problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
             else:

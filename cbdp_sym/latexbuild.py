@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -173,3 +175,94 @@ def build_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = 
                 os.unlink(part)
             raise
         return True, over, tail
+
+
+# -- rebuilding only what changed ----------------------------------------------------------------------------
+_NAMES = re.compile(r"\\(input|include|usepackage|RequirePackage|bibliography|addbibresource)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}")
+_FILES_MENTIONED = re.compile(r"[A-Za-z0-9_./-]+\.(?:csv|dat|bib|sty|tex)\b")
+_STAMP_FORMAT = 1
+
+
+def source_digest(tex_path: Path, epoch: str | None = None) -> str:
+    """SHA-256 of what a PDF is built from: the ``.tex``, the files of its folder it reads (``\\input`` bodies,
+    local ``\\usepackage`` styles such as ``cbdpsym.sty``, bibliographies, data files it names, recursively),
+    the source date and the build command."""
+    tex_path = Path(tex_path).resolve()
+    folder = tex_path.parent
+    h = hashlib.sha256(json.dumps([_STAMP_FORMAT, epoch or os.environ.get("SOURCE_DATE_EPOCH") or "0",
+                                   "latexmk -norc -pdf -no-shell-escape"]).encode())
+    seen, todo = set(), [tex_path]
+    while todo:
+        p = todo.pop(0)
+        if p in seen:
+            continue
+        seen.add(p)
+        data = p.read_bytes()
+        h.update(b"\0" + p.relative_to(folder).as_posix().encode() + b"\0" + hashlib.sha256(data).digest())
+        if p.suffix not in (".tex", ".sty"):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        cands = []
+        for cmd, arg in _NAMES.findall(text):
+            ext = {"input": ".tex", "include": ".tex", "usepackage": ".sty", "RequirePackage": ".sty",
+                   "bibliography": ".bib"}.get(cmd, "")
+            for name in arg.split(","):
+                name = name.strip()
+                if name:
+                    cands += [name, name + ext]
+        cands += _FILES_MENTIONED.findall(text)
+        for name in sorted(set(cands)):
+            q = (folder / name).resolve()
+            if folder in q.parents and q.is_file() and q not in seen:
+                todo.append(q)
+    return h.hexdigest()
+
+
+def _stamp_path(pdf: Path) -> Path:
+    return pdf.with_name(f".{pdf.name}.sources.json")
+
+
+def _file_sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def up_to_date(tex_path: Path, epoch: str | None = None):
+    """The overfull widths of the last build if ``tex_path``'s PDF exists, is the one that build wrote, and
+    was built from the same sources (:func:`source_digest`); else ``None`` (it must be built)."""
+    tex_path = Path(tex_path)
+    pdf = tex_path.with_suffix(".pdf")
+    try:
+        stamp = json.loads(_stamp_path(pdf).read_text(encoding="utf-8"))
+        if (stamp.get("format") != _STAMP_FORMAT or stamp.get("sources") != source_digest(tex_path, epoch)
+                or stamp.get("pdf") != _file_sha(pdf)):
+            return None
+        over = stamp.get("overfull")
+        if not isinstance(over, list) or not all(isinstance(w, (int, float)) for w in over):
+            return None
+        return [float(w) for w in over]
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def build_pdf_if_changed(tex_path: Path, epoch: str | None = None, timeout: float | None = None):
+    """:func:`build_pdf` unless the PDF is up to date (:func:`up_to_date`); returns ``(ok, overfull widths,
+    log tail, rebuilt)``.  After a successful build, a stamp ``.<name>.pdf.sources.json`` beside the PDF records
+    the sources' digest, the PDF's SHA-256 and the overfull boxes (so a skipped build reports the same)."""
+    tex_path = Path(tex_path)
+    over = up_to_date(tex_path, epoch)
+    if over is not None:
+        return True, over, "", False
+    digest = source_digest(tex_path, epoch)
+    ok, over, tail = build_pdf(tex_path, epoch, timeout)
+    stamp = _stamp_path(tex_path.with_suffix(".pdf"))
+    if ok:
+        doc = {"format": _STAMP_FORMAT, "sources": digest, "pdf": _file_sha(tex_path.with_suffix(".pdf")),
+               "overfull": over}
+        fd, part = tempfile.mkstemp(prefix=stamp.name + ".", suffix=".part", dir=stamp.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, sort_keys=True)
+        os.replace(part, stamp)
+    else:
+        with contextlib.suppress(OSError):
+            stamp.unlink()
+    return ok, over, tail, True

@@ -1,0 +1,180 @@
+"""Issue 18, "warm means warm": claim results cached by the code they depend on; PDFs rebuilt only when
+their sources change."""
+import functools
+import json
+from pathlib import Path
+
+import pytest
+
+from cbdp_sym import audit, cache, deps, latexbuild, resultcache
+from cbdp_sym.serial import decode, encode, same_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = ["RDP-P6", "RDP-P5-KL", "RDP-LAPMECH", "ZCDP-D1.1"]
+
+
+def _files(out: Path) -> dict:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def _audit_to(registry, ids, out, dps=30):
+    claims = [registry.get(i) for i in ids]
+    results = audit.run(claims, dps, jobs=1)
+    audit.write_reports(registry, results, dps, out, out / "audit-subset.json", pdf=False, log=lambda *a: None,
+                        suffix="-subset")
+    return results
+
+
+def test_warm_audit_is_byte_identical_and_runs_no_derivation(registry, tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    cold = _audit_to(registry, FAST, tmp_path / "cold")
+    assert [r.status for r in cold] and all(r.status != "error" for r in cold)
+    # the warm run dispatches nothing and calls no derivation / numeric function of the claims
+    dispatched, called = [], []
+
+    def spy(claims, *a, **k):
+        dispatched.extend(c.id for c in claims)
+        return real(claims, *a, **k)
+
+    real = audit.run_uncached
+    monkeypatch.setattr(audit, "run_uncached", spy)
+    for cid in FAST:
+        c = registry.get(cid)
+        for name in ("derive", "numeric", "claimed", "check"):
+            fn = getattr(c, name)
+            if fn is not None:
+                def boom(*a, _fn=fn, _id=cid, _name=name, **k):
+                    called.append((_id, _name))
+                    raise AssertionError("a warm run called " + _name)
+                monkeypatch.setattr(c, name, functools.wraps(fn)(boom))  # (same source file: same key)
+    warm = _audit_to(registry, FAST, tmp_path / "warm")
+    assert dispatched == [] and called == []
+    assert [r.status for r in warm] == [r.status for r in cold]
+    assert _files(tmp_path / "warm") == _files(tmp_path / "cold")
+
+
+def test_no_cache_bypasses_the_result_cache(registry, tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    c = registry.get("ZCDP-D1.1")
+    res = audit.run([c], 30, jobs=1)[0]
+    assert resultcache.lookup(c, 30) is not None
+    monkeypatch.setattr(cache, "_ENABLED", [False])
+    assert resultcache.lookup(c, 30) is None
+    assert resultcache.store(c, 30, res) is False
+
+
+def test_a_damaged_result_entry_is_reported_once_and_recomputed(registry, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    c = registry.get("ZCDP-D1.1")
+    first = audit.run([c], 30, jobs=1)[0]
+    path = resultcache._path(resultcache.claim_key(c, 30))
+    doc = json.loads(path.read_text())
+    doc["value"]["dc"] = "os.system"  # edited: the checksum no longer matches
+    path.write_text(json.dumps(doc))
+    assert resultcache.lookup(c, 30) is None
+    assert "discarded cache entry" in capsys.readouterr().err
+    again = audit.run([c], 30, jobs=1)[0]
+    assert again.status == first.status and resultcache.lookup(c, 30) is not None
+
+
+def test_result_round_trips_as_data(registry):
+    from cbdp_sym.verify import audit_claim
+
+    res = audit_claim(registry.get("RDP-P5-KL"), 30)
+    value = resultcache._detached(res)
+    assert same_tree(decode(encode(value)), value)
+    assert '"dc"' in json.dumps(encode(value))
+
+
+def test_errors_and_time_limits_are_not_stored(registry, tmp_path, monkeypatch):
+    from cbdp_sym.verify import Result
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    c = registry.get("ZCDP-D1.1")
+    assert not resultcache.store(c, 30, Result(c, "error", "worker died (exit code 9)", 30))
+    assert not resultcache.store(c, 30, Result(c, "inconclusive", "timeout in numerics (limit 5 s)", 30))
+    assert resultcache.lookup(c, 30) is None
+
+
+def _key_with_edit(claim, edited: str, monkeypatch):
+    real = deps.file_hash
+    monkeypatch.setattr(deps, "file_hash", lambda p: real(p) + ("-edited" if Path(p).name == edited else ""))
+    return resultcache.claim_key(claim, 50)
+
+
+@pytest.mark.parametrize("edited, invalidates", [("report.py", False), ("cli.py", False), ("audit.py", False),
+                                                 ("restricted.py", True), ("verify.py", True)])
+def test_key_follows_the_imports(registry, edited, invalidates, monkeypatch):
+    c = registry.get("RDP-P6")
+    before = resultcache.claim_key(c, 50)
+    assert (_key_with_edit(c, edited, monkeypatch) != before) is invalidates
+
+
+def test_an_engine_module_invalidates_only_the_claims_that_import_it(registry, monkeypatch):
+    lin = registry.get("CBDP-T13")  # the (lin, Renyi) claims import linpower
+    other = registry.get("RDP-P6")
+    assert "cbdp_sym/linpower.py" in deps.dependency_names(resultcache.claim_files(lin))
+    assert "cbdp_sym/linpower.py" not in deps.dependency_names(resultcache.claim_files(other))
+    before = (resultcache.claim_key(lin, 50), resultcache.claim_key(other, 50))
+    after = (_key_with_edit(lin, "linpower.py", monkeypatch), resultcache.claim_key(other, 50))
+    assert after[0] != before[0] and after[1] == before[1]
+
+
+def test_the_claim_module_and_the_precision_are_in_the_key(registry, monkeypatch):
+    c = registry.get("RDP-P6")
+    assert c.source == "rdp/table2.py"
+    before = resultcache.claim_key(c, 50)
+    assert before != resultcache.claim_key(c, 30)
+    assert _key_with_edit(c, "table2.py", monkeypatch) != before
+
+
+def test_imports_inside_functions_and_relative_paper_imports_count(tmp_path):
+    pkg = tmp_path / "cbdp_sym"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from ._api import *\n")
+    (pkg / "_api.py").write_text("from .a import f  # noqa\nfrom .b import g  # noqa\n")
+    (pkg / "a.py").write_text("def f():\n    from .c import h\n    return h()\n")
+    (pkg / "b.py").write_text("def g():\n    return 1\n")
+    (pkg / "c.py").write_text("def h():\n    return 2\n")
+    (pkg / "report.py").write_text("from .a import f\n")
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "_shared.py").write_text("from cbdp_sym import g\n")
+    (paper / "t1.py").write_text("from cbdp_sym import f\nfrom ._shared import *\n")
+    names = deps.dependency_names([paper / "t1.py"], root=pkg)
+    assert names == ["cbdp_sym/a.py", "cbdp_sym/b.py", "cbdp_sym/c.py", "paper/_shared.py", "paper/t1.py"]
+    d0 = deps.digest([paper / "t1.py"], root=pkg)
+    (pkg / "report.py").write_text("from .a import f\n# edited\n")
+    assert deps.digest([paper / "t1.py"], root=pkg) == d0
+    (pkg / "c.py").write_text("def h():\n    return 3\n")
+    assert deps.digest([paper / "t1.py"], root=pkg) != d0
+
+
+def test_pdf_is_rebuilt_only_when_its_sources_change(tmp_path, monkeypatch):
+    builds = []
+
+    def fake_build(tex, epoch=None, timeout=None):
+        builds.append(tex.name)
+        tex.with_suffix(".pdf").write_bytes(b"%PDF fake " + tex.read_bytes())
+        return True, [3.5], "log"
+
+    monkeypatch.setattr(latexbuild, "build_pdf", fake_build)
+    (tmp_path / "cbdpsym.sty").write_text("% style\n")
+    (tmp_path / "doc-body.tex").write_text("body\n")
+    (tmp_path / "other.tex").write_text("another document\n")
+    tex = tmp_path / "doc.tex"
+    tex.write_text("\\usepackage{cbdpsym}\n\\input{doc-body}\n")
+    assert latexbuild.build_pdf_if_changed(tex, "0") == (True, [3.5], "log", True)
+    assert latexbuild.build_pdf_if_changed(tex, "0") == (True, [3.5], "", False)  # same overfull boxes reported
+    (tmp_path / "other.tex").write_text("changed, not read by doc.tex\n")
+    assert latexbuild.build_pdf_if_changed(tex, "0")[3] is False
+    for edit in ("cbdpsym.sty", "doc-body.tex", "doc.tex"):
+        (tmp_path / edit).write_text((tmp_path / edit).read_text() + "% edited\n")
+        assert latexbuild.build_pdf_if_changed(tex, "0")[3] is True
+        assert latexbuild.build_pdf_if_changed(tex, "0")[3] is False
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True  # another source date
+    tex.with_suffix(".pdf").write_bytes(b"damaged")
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True  # a PDF the build did not write
+    tex.with_suffix(".pdf").unlink()
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True
+    assert len(builds) == 7
