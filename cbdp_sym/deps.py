@@ -134,6 +134,75 @@ def _names_map(root: Path) -> dict:
     return _api_names(root, stamp)
 
 
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _import_nodes(tree):
+    """The import statements of a module, at any depth of its statements (in functions, classes, ``if``,
+    ``try``, ``with``, loops); expressions are not visited (they cannot hold an import statement)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for name in _STATEMENT_FIELDS:
+            children = getattr(node, name, None)
+            if children:
+                todo.extend(children)
+
+
+def _specs_from_source(data: bytes, path: Path) -> list:
+    """``[[level, module or "", [names]], ...]`` (``level`` -1 for ``import a.b``), in source order."""
+    out = []
+    for node in sorted(_import_nodes(ast.parse(data, filename=str(path))), key=lambda n: (n.lineno, n.col_offset)):
+        if isinstance(node, ast.Import):
+            out.append([-1, "", [a.name for a in node.names]])
+        else:
+            out.append([node.level, node.module or "", [a.name for a in node.names]])
+    return out
+
+
+_SPECS: dict = {}
+
+
+def _valid_specs(v) -> bool:
+    return isinstance(v, list) and all(
+        isinstance(i, list) and len(i) == 3 and isinstance(i[0], int) and isinstance(i[1], str)
+        and isinstance(i[2], list) and all(isinstance(n, str) for n in i[2]) for i in v)
+
+
+def import_specs(path: Path) -> list:
+    """The import statements of ``path`` as data (:func:`_specs_from_source`), parsed once per content: kept in
+    the process and in the cache folder (``imports/``, keyed by the file's SHA-256), so a warm run parses
+    nothing."""
+    sha, data = _read(path)
+    got = _SPECS.get(sha)
+    if got is not None:
+        return got
+    from . import cache
+
+    entry = key = None
+    if cache._ENABLED[0]:
+        key = f"imports-v1:{sha}"
+        entry = cache.cache_dir() / "imports" / sha[:2] / f"{sha}.imp"  # (a checksummed JSON entry)
+        try:
+            got = cache.read_entry(entry, key)
+            if not _valid_specs(got):
+                raise cache.BadEntry("not a list of imports")
+        except FileNotFoundError:
+            got = None
+        except cache.BadEntry as exc:
+            cache.report_bad_entry(entry, str(exc))
+            got = None
+    if got is None:
+        got = _specs_from_source(data, path)
+        if entry is not None:
+            cache.write_entry(entry, key, got)
+    _SPECS[sha] = got
+    return got
+
+
 def imports_of(path: Path, root: Path | None = None) -> set[Path]:
     """The source files ``path`` imports directly: modules of the package under ``root`` (default: the
     engine) and, for a module outside the package, modules of its own folder imported relatively."""
@@ -144,7 +213,6 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
     got = _PARSED.get(path)
     if got is not None and got[0] == stamp:
         return set(got[1])
-    tree = ast.parse(_FILES[path][2], filename=str(path))
     inside = path.parent == root or root in path.parents
     names = None
     out: set = set()
@@ -160,7 +228,7 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
         else:
             base = ""
         for name in imported:
-            sub = _module_file(root, f"{base}.{name}" if base else name)
+            sub = _module_file(root, f"{base}.{name}" if base else name) if name != "*" else None
             if sub is not None:
                 out.add(sub)
             elif not base:
@@ -171,40 +239,35 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
                 else:
                     out.update(names.get(name, ()))
 
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name == _PACKAGE:
+    for level, module, imported in import_specs(path):
+        if level == -1:
+            for name in imported:
+                if name == _PACKAGE:
                     out.update(root.glob("*.py"))  # `import cbdp_sym`: attribute access may reach anything
-                elif alias.name.startswith(_PACKAGE + "."):
-                    engine(alias.name[len(_PACKAGE) + 1:])
-        elif isinstance(node, ast.ImportFrom):
-            imported = [a.name for a in node.names]
-            if node.level == 0:
-                mod = node.module or ""
-                if mod == _PACKAGE:
-                    engine("", imported)
-                elif mod.startswith(_PACKAGE + "."):
-                    engine(mod[len(_PACKAGE) + 1:], imported)
-                continue
+                elif name.startswith(_PACKAGE + "."):
+                    engine(name[len(_PACKAGE) + 1:])
+        elif level == 0:
+            if module == _PACKAGE:
+                engine("", imported)
+            elif module.startswith(_PACKAGE + "."):
+                engine(module[len(_PACKAGE) + 1:], imported)
+        else:
             # relative: inside the package, from the module's package folder; outside, from its own folder
             folder = path.parent
-            for _ in range(node.level - 1):
+            for _ in range(level - 1):
                 folder = folder.parent
             if inside:
                 rel = folder.relative_to(root).as_posix().replace("/", ".") if folder != root else ""
-                dotted = ".".join(p for p in (rel, node.module or "") if p)
-                engine(dotted, imported)
+                engine(".".join(p for p in (rel, module) if p), imported)
+            elif module:
+                target = _module_file(folder, module)
+                if target is not None:
+                    out.add(target)
             else:
-                if node.module:
-                    target = _module_file(folder, node.module)
+                for name in imported:
+                    target = _module_file(folder, name)
                     if target is not None:
                         out.add(target)
-                else:
-                    for name in imported:
-                        target = _module_file(folder, name)
-                        if target is not None:
-                            out.add(target)
     out.discard(path)
     # the package's __init__ re-exports; what a module really uses is what it names
     out.discard(root / "__init__.py")
