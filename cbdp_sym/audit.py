@@ -206,7 +206,9 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     json_path = check_json_path(json_path or out / "audit.json")
     findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key])
                 for key, paper in registry.papers.items()}
-    write_atomic(json_path, audit_json(results, dps, [f for fs in findings.values() for f in fs]))
+    render = _RenderCache(results, dps, (suffix, heading, label_prefix), registry)
+    write_atomic(json_path, render.text("audit.json", [r.claim.id for r in results], {},
+                                        lambda: audit_json(results, dps, [f for fs in findings.values() for f in fs])))
     written = [json_path]
     problems = []
     sty = out / "cbdpsym.sty"
@@ -229,13 +231,16 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             written.append(out / f"cbdpsym-{key}.bib")
         key_figs, rest_figs = split_figures(mine)
         docs = []
+        ids = [r.claim.id for r in mine]
         body_name = f"appendix-{key}{suffix}-body"
-        standalone, body = render_appendix(paper, mine, dps, body_name, findings[key], heading, label_prefix,
-                                           [_figure_view(f, label_prefix) for f in key_figs])
+        standalone, body = render.text(body_name, ids, paper, lambda: list(render_appendix(
+            paper, mine, dps, body_name, findings[key], heading, label_prefix,
+            [_figure_view(f, label_prefix) for f in key_figs])))
         docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
         body_name = f"supplement-{key}{suffix}-body"
-        standalone, body = render_supplement(paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
-                                             [_figure_view(f, label_prefix) for f in rest_figs])
+        standalone, body = render.text(body_name, ids, paper, lambda: list(render_supplement(
+            paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
+            [_figure_view(f, label_prefix) for f in rest_figs])))
         docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
         for name, standalone, body_name, body, limit in docs:
             write_atomic(out / f"{body_name}.tex", body)
@@ -256,3 +261,45 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             if wide and limit is not None:
                 problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
     return written, problems
+
+
+class _RenderCache:
+    """The rendered reports (``audit.json``, the appendices and supplements), stored in the cache folder and
+    reused when every result they show came from the result cache (:mod:`cbdp_sym.resultcache`: its key names
+    the result's content) and nothing else they read changed: the report code (``report.py``, ``findings.py``,
+    this module, what they import, the templates), the papers' metadata and catalogues, the coverage, the
+    provenance, the options.  A warm audit then renders nothing."""
+
+    def __init__(self, results, dps, options, registry):
+        import hashlib
+
+        from . import cache, deps, resultcache
+        from .report import provenance
+
+        self.on = cache._ENABLED[0]
+        self.keys = {r.claim.id: resultcache.key_of(r) for r in results}
+        if not self.on or any(k is None for k in self.keys.values()):
+            self.on = False
+            return
+        here = Path(__file__).resolve().parent
+        templates = hashlib.sha256()
+        for t in sorted((here / "templates").rglob("*")):
+            if t.is_file():
+                templates.update(t.relative_to(here).as_posix().encode() + b"\0" + t.read_bytes())
+        papers = [[k, repr(sorted(p.meta.items(), key=lambda kv: str(kv[0]))), p.catalogue, list(cov)]
+                  for (k, p), cov in zip(registry.papers.items(), registry.coverage().values())]
+        self.common = [5, dps, list(options), provenance(dps), papers, templates.hexdigest(),
+                       deps.digest([here / "report.py", here / "findings.py", here / "audit.py"])]
+
+    def text(self, name, ids, paper, compute):
+        """``compute()`` (a string or a list of strings), or what it returned before for the same inputs."""
+        if not self.on:
+            return compute()
+        import hashlib
+        import json
+
+        from . import cache
+
+        key = json.dumps(["rendered", name, self.common, [[i, self.keys[i]] for i in ids]], default=str)
+        h = hashlib.sha256(key.encode()).hexdigest()
+        return cache.lookup(cache.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)

@@ -102,6 +102,16 @@ def claim_key(claim: Claim, dps: int, where: dict | None = None) -> str | None:
                        os.environ.get("CBDP_SYM_REGIONS", "")])
 
 
+# results known to be what their key names (looked up, or stored after an exact round trip): id -> (result, key)
+_KNOWN: dict = {}
+
+
+def key_of(res: Result) -> str | None:
+    """The cache key ``res`` was looked up or stored under in this process, or ``None``."""
+    got = _KNOWN.get(id(res))
+    return got[1] if got is not None and got[0] is res else None
+
+
 def _path(key: str) -> Path:
     h = hashlib.sha256(key.encode()).hexdigest()
     return cache.cache_dir() / "results" / h[:2] / f"{h}.json"
@@ -147,6 +157,7 @@ def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
         return None
     res.claim = claim
     res.seconds = time.perf_counter() - t0  # (the time of this run: the lookup; never written into reports)
+    _KNOWN[id(res)] = (res, key)
     if res.corrected is not None:
         res.corrected.claim = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
                                                   statement=claim.corrected_statement or claim.statement)
@@ -167,4 +178,7 @@ def store(claim: Claim, dps: int, res: Result, where: dict | None = None) -> boo
             return False
     except (TypeError, BadData, RecursionError):
         return False
-    return cache.write_entry(_path(key), key, value)
+    if not cache.write_entry(_path(key), key, value):
+        return False
+    _KNOWN[id(res)] = (res, key)
+    return True

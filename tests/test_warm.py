@@ -178,3 +178,21 @@ def test_pdf_is_rebuilt_only_when_its_sources_change(tmp_path, monkeypatch):
     tex.with_suffix(".pdf").unlink()
     assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True
     assert len(builds) == 7
+
+
+def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(registry, tmp_path, monkeypatch):
+    from cbdp_sym import report
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    ids = ["ZCDP-D1.1", "RDP-P5-KL"]
+    _audit_to(registry, ids, tmp_path / "a")
+    calls = []
+    real = report.render_appendix
+    monkeypatch.setattr(report, "render_appendix", lambda *a, **k: calls.append(1) or real(*a, **k))
+    _audit_to(registry, ids, tmp_path / "b")
+    assert calls == []  # nothing changed: nothing rendered
+    real_hash = deps.file_hash
+    monkeypatch.setattr(deps, "file_hash", lambda p: real_hash(p) + ("x" if Path(p).name == "report.py" else ""))
+    _audit_to(registry, ids, tmp_path / "c")
+    assert len(calls) == 2  # the report's code changed: both papers' appendices rendered again
+    assert _files(tmp_path / "c") == _files(tmp_path / "a")
