@@ -194,8 +194,10 @@ def _decode_basic(obj):
         raise BadData(f"unknown node class {name!r}")
     try:
         args = [_decode_basic(a) for a in args]
-        if issubclass(cls, (sp.core.operations.AssocOp, sp.Pow)):
-            # the stored argument order is kept (a sum built unevaluated prints in its own order)
+        if issubclass(cls, (sp.core.operations.AssocOp, sp.Pow, sp.Function)):
+            # the stored argument order is kept (a sum built unevaluated prints in its own order); a function
+            # (exp, log, Abs, Piecewise, ...) is rebuilt as stored, not evaluated again: the stored tree is the
+            # evaluated one, and evaluating it again costs assumption queries (most of a warm audit's decoding)
             return cls(*args, evaluate=False)
         return cls(*args)
     except BadData:
