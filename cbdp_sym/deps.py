@@ -10,7 +10,8 @@ inside functions too), so an edit of ``report.py`` or ``cli.py`` keeps every cla
   (resolved through the re-exports of ``cbdp_sym/__init__.py`` and ``cbdp_sym/_api.py``), not on the
   package's ``__init__`` (which imports everything);
 * relative imports of a paper module (``from ._shared import GRID``, ``from . import _shared``) follow the
-  paper folder's own modules;
+  paper folder's own modules; a paper module that imports the registry (``Registry().get(cid)``: it reads other
+  claims by ID) depends on every built-in paper module;
 * third-party modules are not followed: their versions are part of the key (:func:`versions`).
 
 >>> from pathlib import Path
@@ -268,12 +269,26 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
                     target = _module_file(folder, name)
                     if target is not None:
                         out.add(target)
+    if not inside and (root / "registry.py") in out:
+        # a paper module that looks claims up by ID (``Registry().get(cid)``) reads the other paper modules: it
+        # depends on every module of the built-in papers (an ID is not an import that could be followed)
+        out.update(builtin_paper_modules(root))
     out.discard(path)
     # the package's __init__ re-exports; what a module really uses is what it names
     out.discard(root / "__init__.py")
     out.discard(root / "_api.py")
     _PARSED[path] = (stamp, frozenset(out))
     return out
+
+
+def builtin_paper_modules(root: Path | None = None) -> set[Path]:
+    """The modules of the built-in papers (``derivations/<paper>/*.py``, as :func:`cbdp_sym.registry.builtin_root`
+    finds them)."""
+    root = (root or package_root()).resolve()
+    for folder in (root / "derivations", root.parent / "derivations"):
+        if folder.is_dir():
+            return {p.resolve() for p in folder.glob("*/*.py")}
+    return set()
 
 
 def closure(files, root: Path | None = None) -> list[Path]:
@@ -299,16 +314,35 @@ def _label(p: Path, root: Path) -> str:
         return f"{p.parent.name}/{p.name}"  # a paper module: its folder and name (no absolute path in keys)
 
 
+_DIGESTS: dict = {}
+
+
+def _stamp_or_none(p: Path):
+    try:
+        return _stat_key(p)
+    except OSError:
+        return None
+
+
 def digest(files, root: Path | None = None, extra=()) -> str:
     """SHA-256 of the contents of ``files`` and their transitive imports, of the package versions and of
-    ``extra`` (strings): the code version of anything defined in ``files``."""
+    ``extra`` (strings): the code version of anything defined in ``files``.  Kept per process and checked
+    against the files' sizes and times (an audit asks for the same modules' digest once per claim)."""
     root = (root or package_root()).resolve()
+    fs = frozenset(Path(f).resolve() for f in files)
+    memo_key = (fs, root, file_hash, tuple(str(e) for e in extra))
+    got = _DIGESTS.get(memo_key)
+    if got is not None and all(_stamp_or_none(p) == st for p, st in got[0]):
+        return got[1]
+    members = closure(fs, root)
     h = hashlib.sha256(versions().encode())
-    for p in closure(files, root):
+    for p in members:
         h.update(b"\0" + _label(p, root).encode() + b"\0" + file_hash(p).encode())
     for e in extra:
         h.update(b"\1" + str(e).encode())
-    return h.hexdigest()
+    value = h.hexdigest()
+    _DIGESTS[memo_key] = (tuple((p, _stamp_or_none(p)) for p in members), value)
+    return value
 
 
 def dependency_names(files, root: Path | None = None) -> list[str]:

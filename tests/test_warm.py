@@ -196,3 +196,10 @@ def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(regi
     _audit_to(registry, ids, tmp_path / "c")
     assert len(calls) == 2  # the report's code changed: both papers' appendices rendered again
     assert _files(tmp_path / "c") == _files(tmp_path / "a")
+
+
+def test_a_module_that_reads_claims_by_id_depends_on_the_other_paper_modules(registry):
+    """table1.py and linrenyi.py call ``Registry().get(cid)`` (a claim of another module, read by ID)."""
+    t13 = deps.dependency_names(resultcache.claim_files(registry.get("CBDP-T13-CHAIN")))
+    assert "cbdp/table1.py" in t13 and "rdp/sec3.py" in t13
+    assert "cbdp/linrenyi.py" not in deps.dependency_names(resultcache.claim_files(registry.get("RDP-P6")))
