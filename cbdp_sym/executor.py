@@ -205,6 +205,10 @@ def _registry(roots):
         return reg
 
 
+def _preload(roots):
+    _registry(roots)
+
+
 def _find_figure(reg, fid):
     for paper in reg.papers.values():
         for f in paper.figures:
@@ -315,6 +319,7 @@ class DaskExecutor:
         distributed = _distributed()
         roots = _roots_for(claims)
         use = cache._ENABLED[0]
+        self.client.run(_preload, roots)  # every worker loads the derivations now, not inside a claim's limit
         futures = {}
         for i, c in enumerate(claims):
             memos = {f.id: dict(f._memo) for f in c.figures if f._memo}
@@ -339,6 +344,7 @@ class DaskExecutor:
         distributed = _distributed()
         roots = _roots_for([f for f, _, _ in todo])
         use = cache._ENABLED[0]
+        self.client.run(_preload, roots)  # every worker loads the derivations now, not inside the phase's limit
         futures = {}
         for i, (f, k, x) in enumerate(todo):  # in the given order: the costly points first
             fut = self.client.submit(_remote_point, roots, f.id, k, x, use, key=f"cbdp-point-{i}-{f.id}-{k}-{x}",
