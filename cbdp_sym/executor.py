@@ -141,8 +141,12 @@ def code_fingerprint() -> str:
     h = hashlib.sha256()
     for folder in (Path(__file__).resolve().parent, builtin_root()):
         for p in sorted(folder.rglob("*")):
-            if p.suffix in (".py", ".tsv", ".j2") and "__pycache__" not in p.parts:
-                h.update(p.relative_to(folder).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+            rel = p.relative_to(folder)
+            # (the derivations sit inside the package when installed, beside it in a checkout; the commit recorded
+            # at build time is not code)
+            if (p.suffix in (".py", ".tsv") and "__pycache__" not in rel.parts and p.name != "_build_info.py"
+                    and not (folder.name != "derivations" and rel.parts[0] == "derivations")):
+                h.update(rel.as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
@@ -283,7 +287,7 @@ class DaskExecutor:
             self.name = f"Dask LocalCluster ({len(self.cluster.workers)} workers)"
         else:
             try:
-                self.client = distributed.Client(str(scheduler), timeout="20s")
+                self.client = distributed.Client(str(scheduler), timeout="10s")
             except (OSError, TimeoutError) as exc:
                 raise CbdpError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there "
                                 f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no answer'})") from None
@@ -360,4 +364,5 @@ class DaskExecutor:
         except TimeoutError:  # the figure phase's limit
             self.client.cancel(list(left))
             if self.cluster is not None:
-                self.client.restart()  # our own workers: stop the points still running
+                with contextlib.suppress(Exception):
+                    self.client.restart()  # our own workers: stop the points still running
