@@ -22,12 +22,15 @@ figure phase's limit the points not started are cancelled, the ones running fini
 ``LocalCluster`` that this process started, its workers are restarted instead), and the points left are
 computed by the claims, under their limits, as with the local pool.  Workers must run the same version of
 cbdp-sym (checked when connecting) and see every ``--path`` folder at the same path; the on-disk cache is
-each worker's own (``CBDP_SYM_CACHE`` in the worker's environment), and ``--no-cache`` is passed on.
+each worker's own (``CBDP_SYM_CACHE`` in the worker's environment), and ``--no-cache`` is passed on.  Dask's
+nanny starts its workers with ``PYTHONHASHSEED=6640`` (it replaces 0): the reports do not depend on the hash
+seed (the engine sorts what comes from sets), and the test of byte-identical reports runs the local pool at 0.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import multiprocessing as mproc
 import os
 import sys
@@ -282,7 +285,8 @@ class DaskExecutor:
             self.name = f"Dask scheduler {scheduler.scheduler.address}"
         elif scheduler in (None, "", LOCAL):
             self.cluster = distributed.LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
-                                                    processes=True, dashboard_address=None)
+                                                    processes=True, dashboard_address=None,
+                                                    silence_logs=logging.ERROR)
             self.client = distributed.Client(self.cluster)
             self.name = f"Dask LocalCluster ({len(self.cluster.workers)} workers)"
         else:
@@ -301,7 +305,7 @@ class DaskExecutor:
     def _check_versions(self):
         mine = code_fingerprint()
         theirs = self.client.run(code_fingerprint)
-        other = sorted(w for w, fp in theirs.items() if fp != mine)
+        other = sorted(w for w, got in theirs.items() if got != mine)
         if other:
             raise CbdpError(f"the Dask worker{'s' if len(other) > 1 else ''} {', '.join(other)} run{'' if len(other) > 1 else 's'} "
                             "another version of cbdp-sym or of its derivations: install the same version everywhere")
@@ -360,7 +364,15 @@ class DaskExecutor:
             for fut in distributed.as_completed(list(futures), timeout=None if deadline is None else
                                                 max(0.0, deadline - time.monotonic())):
                 left.discard(fut)
-                on_point(futures[fut], fut.result())
+                try:
+                    val = fut.result()
+                except Exception as exc:  # noqa: BLE001 - one line: which point, and why
+                    f, k, x = todo[futures[fut]]
+                    self.client.cancel(list(left))
+                    raise CbdpError(f"Dask: figure {f.id} {k} at x={x}: {type(exc).__name__}: "
+                                    f"{str(exc).splitlines()[0] if str(exc) else ''} (the scheduler and the workers need "
+                                    "the same cbdp-sym installed as this process)") from None
+                on_point(futures[fut], val)
         except TimeoutError:  # the figure phase's limit
             self.client.cancel(list(left))
             if self.cluster is not None:

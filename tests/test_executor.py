@@ -49,6 +49,15 @@ WRONG = Claim(id="EX-WRONG", paper="ex", label="refuted", kind="identity", state
               numeric=lambda v: sum(y for _, y in FIG.data()["y"]), figures=(FIG,))
 SPIN = Claim(id="EX-SPIN", paper="ex", label="slow derivation", kind="identity", statement="1",
              derive=_spin, claimed=lambda: sp.Integer(1), numeric=lambda v: mp.mpf(1), timeout=1)
+def _sleepy(x):
+    if x == "2":
+        time.sleep(8)  # beyond --timeout 4 (and the report computes it again: keep it short)
+    return mp.mpf(x)
+
+SLOWFIG = Figure("EX-SLOWFIG", "ex", "slow points", "", "x", "y", ("1", "2"), [Curve("y", "y", _sleepy)])
+FIGSLOW = Claim(id="EX-FIGSLOW", paper="ex", label="reads a slow figure", kind="identity", statement="3",
+                derive=lambda: sp.Integer(3), claimed=lambda: sp.Integer(3),
+                numeric=lambda v: sum(y for _, y in SLOWFIG.data()["y"]), figures=(SLOWFIG,))
 SLOW = Claim(id="EX-SLOW", paper="ex", label="slow numerics", kind="identity", statement="1",
              derive=lambda: sp.Integer(1), claimed=lambda: sp.Integer(1), numeric=_slow)
 '''
@@ -157,10 +166,14 @@ def test_local_cluster_gives_the_same_audit(ex_root, tmp_path):
 @needs_dask
 @pytest.mark.slow
 def test_local_cluster_stops_a_claim_at_the_timeout(ex_root, tmp_path):
-    outs = _both(ex_root, tmp_path, ["EX-SLOW", "EX-FIGSUM"], "--timeout", "4")
+    """--timeout stops a claim's numerics, and the figure phase (whose point left is then the claim's to compute,
+    under its own limit), on both executors alike."""
+    outs = _both(ex_root, tmp_path, ["EX-SLOW", "EX-FIGSLOW"], "--timeout", "4")
     got = {c["id"]: c for c in json.loads(outs["dask"])["claims"]}
     assert got["EX-SLOW"]["status"] == "inconclusive"
     assert got["EX-SLOW"]["message"] == "timeout in numerics (limit 4 s)"
+    assert got["EX-FIGSLOW"]["status"] == "inconclusive"
+    assert got["EX-FIGSLOW"]["message"].startswith("timeout in ") and got["EX-FIGSLOW"]["message"].endswith("(limit 4 s)")
     assert outs["dask"] == outs["local"]
 
 
