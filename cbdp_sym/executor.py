@@ -29,6 +29,7 @@ seed (the engine sorts what comes from sets), and the test of byte-identical rep
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 import multiprocessing as mproc
@@ -136,9 +137,10 @@ def check_dask(scheduler: str) -> None:
     _distributed()
 
 
+@functools.lru_cache(maxsize=None)
 def code_fingerprint() -> str:
-    """A hash of the engine's and the built-in derivations' source: workers with another version of the code
-    could give other results."""
+    """A hash of the engine's and the built-in derivations' source (read once per process): workers with another
+    version of the code could give other results."""
     from .registry import builtin_root
 
     h = hashlib.sha256()
@@ -228,18 +230,27 @@ def _find_figure(reg, fid):
     raise CbdpError(f"figure {fid} not found on the Dask worker")
 
 
+_DAEMON = {"lock": threading.Lock(), "inside": 0, "was": None}
+
+
 @contextlib.contextmanager
 def _children_allowed():
     """Let this process fork a claim's worker even if it is a daemon (Dask workers are): the claim's worker
-    dies with it all the same (``PR_SET_PDEATHSIG`` and a watch on the parent, :mod:`cbdp_sym.workers`)."""
+    dies with it all the same (``PR_SET_PDEATHSIG`` and a watch on the parent, :mod:`cbdp_sym.workers`).
+    Tasks of a multi-threaded worker may overlap: the flag comes back when the last one ends."""
     config = mproc.current_process()._config
-    daemon = config.get("daemon")
-    config["daemon"] = False
+    with _DAEMON["lock"]:
+        if _DAEMON["inside"] == 0:
+            _DAEMON["was"] = config.get("daemon")
+            config["daemon"] = False
+        _DAEMON["inside"] += 1
     try:
         yield
     finally:
-        if daemon is not None:
-            config["daemon"] = daemon
+        with _DAEMON["lock"]:
+            _DAEMON["inside"] -= 1
+            if _DAEMON["inside"] == 0 and _DAEMON["was"] is not None:
+                config["daemon"] = _DAEMON["was"]
 
 
 def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
