@@ -53,9 +53,17 @@ def derivation(claim):
     """A claim's derivation (:class:`cbdp_sym.display.Derivation`: the steps the engine recorded and the
     derived form), displayed as aligned equations in a notebook.  ``claim`` is a :class:`Claim` or an ID of
     the built-in papers."""
-    from .display import derivation as _derivation
+    from .claims import Claim
+    from .display import Derivation
+    from .registry import Registry
+    from .verify import derive
 
-    return _derivation(claim)
+    if not isinstance(claim, Claim):
+        claim = Registry().get(str(claim))
+    if claim.derive is None:
+        return Derivation(claim.id, [], None, claim.claimed() if claim.claimed else None)
+    expr, steps = derive(claim)
+    return Derivation(claim.id, steps, expr, claim.claimed() if claim.claimed else None)
 
 
 def Registry(*args, **kwargs):  # noqa: N802 - a factory with the class's name

@@ -26,6 +26,7 @@ from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slac
 from .numbers import PrecisionError, digits, established, evalf_checked, mp_str, to_mpf
 from .tape import Step, recording
 from .timelimit import TimeLimitExceeded, set_phase, time_limit
+from .display import Derivation, result_markdown, result_repr
 
 
 @dataclass
@@ -83,20 +84,14 @@ class Result:
 
     # notebook display (cbdp_sym.display): a one-line repr, Markdown with mathematics, the derivation
     def __repr__(self):
-        from .display import result_repr
-
         return result_repr(self)
 
     def _repr_markdown_(self):
-        from .display import result_markdown
-
         return result_markdown(self)
 
     @property
     def derivation(self):
         """The recorded steps and the derived form (:class:`cbdp_sym.display.Derivation`)."""
-        from .display import Derivation
-
         return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
 
 
