@@ -201,10 +201,8 @@ from .variational import (  # noqa: F401
     eliminate_intercept,
     lin_objective,
 )
-from .verify import (  # noqa: F401
-    Check,
-    evaluate,
-)
+from .verify import Check  # noqa: F401
+from .points import evaluate  # noqa: F401
 
 from .certify import certify_different  # noqa: F401,E402
 from .certify import substitute_point  # noqa: F401,E402

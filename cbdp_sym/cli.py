@@ -385,7 +385,8 @@ def _established(numeric, derived, claimed, dps):
 
 def cmd_eval(reg, args):
     from .numbers import mp_str
-    from .verify import derive, evaluate
+    from .points import evaluate
+    from .verify import derive
 
     from . import cache
 
