@@ -21,7 +21,8 @@ shadows one.
 from .calculus import decide_positive, integrate_split, maximize
 from .claims import Claim, Param, Reading
 from .distributions import Laplace, Normal, Product
-from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
+from .divergences import AbstractLaw, expect, f_divergence
+from .generators import ALPHA_DIV, KL, TV, Generator, alpha_generator
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
 from .implicit import Implicit
 from .numeric import fdiv_mp, quad_split
@@ -53,7 +54,6 @@ def derivation(claim):
     """A claim's derivation (:class:`cbdp_sym.display.Derivation`: the steps the engine recorded and the
     derived form), displayed as aligned equations in a notebook.  ``claim`` is a :class:`Claim` or an ID of
     the built-in papers."""
-    from .claims import Claim
     from .display import Derivation
     from .registry import Registry
     from .verify import derive

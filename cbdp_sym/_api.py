@@ -68,16 +68,18 @@ from .distributions import (  # noqa: F401
     X,
 )
 from .divergences import (  # noqa: F401
-    ALPHA,
     Expect,
+    expect,
+    f_divergence,
+    renyi_divergence,
+)
+from .generators import (  # noqa: F401
+    ALPHA,
     Generator,
     _KAPPA as KAPPA,
     S,
     T,
     alpha_generator,
-    expect,
-    f_divergence,
-    renyi_divergence,
 )
 from .errors import (  # noqa: F401
     DerivationError,

@@ -485,3 +485,16 @@ def shift(law: Distribution, by) -> Distribution:
     if isinstance(law, Mixture):
         return Mixture(law.weights, [shift(c, by) for c in law.components])
     return type(law)(law.loc + _as_param(by), getattr(law, "scale", None) if isinstance(law, Laplace) else law.std)
+
+
+def joint_support(P, Q):
+    """``[(x, p(x), q(x))]`` over the union of two finite supports (exact points)."""
+    pts = []
+    for x in list(P.points) + list(Q.points):
+        if not any(sp.simplify(x - y) == 0 for y in pts):
+            pts.append(x)
+
+    def mass(L, x):
+        return sp.Add(*[p for y, p in L.pmf() if sp.simplify(x - y) == 0])
+
+    return [(x, mass(P, x), mass(Q, x)) for x in pts]
