@@ -76,7 +76,7 @@ def _arb(expr, env=None):
         for v in vals[1:]:
             out = out.min(v) if isinstance(expr, sp.Min) else out.max(v)
         return out
-    if type(expr).__name__ == "Phi":  # cbdp_sym.profiles.Phi: erfc(-x/sqrt(2))/2
+    if type(expr).__name__ == "Phi":  # cbdp_sym.distributions.Phi: erfc(-x/sqrt(2))/2
         return (-_arb(expr.args[0]) / A(2).sqrt()).erfc() / 2
     if type(expr).__name__ == "Log1p":  # cbdp_sym.shifted.Log1p: log(1 + x) without cancellation
         return _arb(expr.args[0], env).log1p()
