@@ -95,13 +95,8 @@ from .finite_restricted import (  # noqa: F401
     _joint as joint_law,
     _solve_exact as solve_exact,
 )
-from .instances import (  # noqa: F401
-    Instance,
-    bound_check,
-    cached_check,
-    cached_point,
+from .finite_laws import (  # noqa: F401
     describe,
-    disk_cached_derivation,
     events,
     finite_from_logits,
     joint_adaptive,
@@ -113,6 +108,13 @@ from .instances import (  # noqa: F401
     random_pmf,
     seed_for,
     softmax,
+)
+from .instances import (  # noqa: F401
+    Instance,
+    bound_check,
+    cached_check,
+    cached_point,
+    disk_cached_derivation,
 )
 from .lincert import (  # noqa: F401
     lin_renyi_certificate,

@@ -49,6 +49,7 @@ from .errors import DerivationError, ParameterError
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit
+from .finite_laws import describe, random_finite, softmax
 
 __all__ = ["ZPair", "arb_value", "certify_lt", "chernoff_exponent", "rdp_conversion_optimum", "complete_square",
            "tail_integral", "affine_loss_law", "mcdp_exponent", "holder_orders", "group_induction",
@@ -570,8 +571,6 @@ def random_finite_pairs(seed: int, count: int, ks=(2, 3, 4), label: str = "finit
     :func:`cbdp_sym.instances.random_finite`): ``[(label, ZPair)]``."""
     import random
 
-    from .instances import describe, random_finite
-
     rng = random.Random(seed)
     out = []
     for i in range(count):
@@ -590,8 +589,6 @@ def spike_pair(w, q):
 
 def finite_pair_from_logits(y, k):
     """A finite pair on ``k`` points from ``2(k - 1)`` unconstrained logits (search coordinates)."""
-    from .instances import softmax
-
     P = Finite(list(range(k)), softmax(y[: k - 1]))
     Q = Finite(list(range(k)), softmax(y[k - 1: 2 * (k - 1)]))
     return ZPair.finite(P, Q, "search")
