@@ -33,7 +33,7 @@ from .restricted import restricted as restricted_divergence
 from .restricted import restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
-from .verdict import Status, relative_slack
+from .verdict import CheckResult, Status, relative_slack
 from .verify import with_readings
 from .findings import Finding
 

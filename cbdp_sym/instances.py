@@ -25,7 +25,7 @@ import mpmath as mp
 
 from .finite_laws import describe, events, finite_from_logits, joint_adaptive, mass, push_forward, random_finite, random_kernel, random_pmf, rational_pmf, softmax
 from .errors import ParameterError
-from .verdict import relative_slack
+from .verdict import Check, CheckResult, relative_slack
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
@@ -103,8 +103,6 @@ def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search:
     a violation must exceed ``10^-(dps - 5)`` relative, or any amount for ``strict-upper`` at 0).
     """
     from .numbers import mp_str
-    from .verify import Check
-
     tol = mp.mpf(10) ** (-(dps - 5))
     rows, checks, worst = [], [], None
     for fam, insts in families.items():
@@ -150,22 +148,24 @@ def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search:
     n = sum(len(v) for v in families.values())
     if not violated:
         shown = mp_str(s, 6) if s >= 0 else f"0 (equality to {dps - 5} digits: {mp_str(s, 3)})"
-        return {"status": "holds", "checks": checks, "tables": [table],
-                "message": (f"no violation on {n} instances in {len(families)} families"
-                            + (f" and the search ({summary})" if summary else "")
-                            + f"; smallest relative slack {shown} at {inst.family}: {inst.label}")}
+        return CheckResult("holds", (f"no violation on {n} instances in {len(families)} families"
+                                     + (f" and the search ({summary})" if summary else "")
+                                     + f"; smallest relative slack {shown} at {inst.family}: {inst.label}"),
+                           checks=checks, tables=[table])
     cert = certify(inst) if certify else None
     cx = {"instance": f"{inst.family}: {inst.label}", quantity_name: mp_str(q, dps), bound_name: mp_str(b, dps),
           "relative_slack": mp_str(s, 6), "certified": cert is not None, "certificate": cert or "not certified"}
-    return {"status": "refuted", "checks": checks, "tables": [table], "counterexample": cx,
-            "message": (f"{what} fails at {inst.family}: {inst.label}: {quantity_name} {mp_str(q, 12)} vs "
-                        f"{bound_name} {mp_str(b, 12)} (relative slack {mp_str(s, 4)})" + (" (certified)" if cert else ""))}
+    return CheckResult("refuted", (f"{what} fails at {inst.family}: {inst.label}: {quantity_name} {mp_str(q, 12)} vs "
+                                   f"{bound_name} {mp_str(b, 12)} (relative slack {mp_str(s, 4)})"
+                                   + (" (certified)" if cert else "")),
+                       checks=checks, tables=[table], counterexample=cx)
 
 
 # -- caching a check's result ------------------------------------------------------------------------
 def _jsonable(obj):
-    from .verify import Check
-
+    if isinstance(obj, CheckResult):
+        return {"__check_result__": {k: _jsonable(getattr(obj, k) if k != "status" else obj.status.value)
+                                     for k in obj.__dataclass_fields__}}
     if isinstance(obj, Check):
         return {"__check__": {"params": obj.params, "claimed": obj.claimed, "derived": obj.derived, "numeric": obj.numeric,
                               "digits": obj.digits, "digits_derived": obj.digits_derived, "slack": obj.slack,
@@ -184,11 +184,11 @@ def _jsonable(obj):
 
 
 def _restore(obj):
-    from .verify import Check
-
     if isinstance(obj, dict):
         if "__check__" in obj:
             return Check(**obj["__check__"])
+        if "__check_result__" in obj:
+            return CheckResult(**{k: _restore(v) for k, v in obj["__check_result__"].items()})
         return {k: _restore(v) for k, v in obj.items()}
     if isinstance(obj, list):
         return [_restore(v) for v in obj]

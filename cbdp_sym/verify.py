@@ -21,36 +21,12 @@ from .certify import certify_different, certify_less
 from .claims import Claim
 from .errors import CbdpError, DerivationError, DerivationTimeout
 from .findings import infer_error_kind
-from .verdict import BOUND_KINDS, Status, identity_digits, violated
+from .verdict import BOUND_KINDS, Check, CheckResult, Status, identity_digits, violated
 from .numbers import digits, established, mp_str
 from .tape import Step, recording
 from .timelimit import TimeLimitExceeded, set_phase, time_limit
 from .display import Derivation, result_markdown, result_repr
 from .points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
-
-
-@dataclass
-class Check:
-    params: dict
-    claimed: str | None = None
-    derived: str | None = None
-    numeric: str | None = None
-    digits: float | None = None  # numeric vs claimed (vs derived when nothing is claimed)
-    digits_derived: float | None = None  # numeric vs derived
-    slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
-    origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
-    established: int | None = None  # digits the numeric side established, when it says (numbers.Estimate)
-
-    def as_json(self):
-        out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
-               "numeric": self.numeric, "digits": self.digits, "digits_derived": self.digits_derived}
-        if self.slack is not None:
-            out["slack"] = self.slack
-        if self.origin != "grid":
-            out["origin"] = self.origin
-        if self.established is not None:
-            out["established_digits"] = self.established
-        return out
 
 
 @dataclass
@@ -144,14 +120,14 @@ def with_readings(literal, *others):
     The literal reading's evidence (checks, tables, counterexample) is the claim's; the others' tables follow.
     """
     def check(dps):
-        out = dict(literal[1](dps))
-        rows = [{"name": literal[0], "status": out["status"], "message": out["message"], "seeds": "", "literal": True}]
-        tables = list(out.get("tables", []))
+        out = CheckResult.of(literal[1](dps))
+        rows = [{"name": literal[0], "status": out.status.value, "message": out.message, "seeds": "", "literal": True}]
+        tables = list(out.tables)
         for name, fn, seeds in others:
-            o = fn(dps)
-            rows.append({"name": name, "status": o["status"], "message": o["message"], "seeds": seeds})
-            tables.extend(o.get("tables", []))
-        out["readings"], out["tables"] = rows, tables
+            o = CheckResult.of(fn(dps))
+            rows.append({"name": name, "status": o.status.value, "message": o.message, "seeds": seeds})
+            tables.extend(o.tables)
+        out.readings, out.tables = rows, tables
         return out
 
     check.__qualname__ = "with_readings_" + getattr(literal[1], "__qualname__", "check")
@@ -231,14 +207,13 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         # the working precision; the check returns its status, message and evidence
         set_phase("checks")
         with mp.workdps(dps + 10):
-            out = claim.check(dps)
-        status = Status(out["status"]).value  # a check may only return a known status
-        res = Result(claim, status, out["message"], dps, derived, claimed, steps)
-        res.checks = list(out.get("checks", []))
-        res.counterexample = out.get("counterexample")
-        res.tables = list(out.get("tables", []))
-        res.error_kind = out.get("error_kind")
-        res.readings = list(out.get("readings", []))
+            out = CheckResult.of(claim.check(dps))  # a check may only return a known status
+        res = Result(claim, out.status.value, out.message, dps, derived, claimed, steps)
+        res.checks = list(out.checks)
+        res.counterexample = out.counterexample
+        res.tables = list(out.tables)
+        res.error_kind = out.error_kind
+        res.readings = list(out.readings)
         if res.readings:
             _combine_readings(res)
         return res
