@@ -37,6 +37,7 @@ import os
 import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 
 from . import cache, workers
@@ -276,10 +277,11 @@ def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
     return out[0] if out else ("crash", "the worker process gave no result")
 
 
-def _remote_point(roots, fid, key, x, use_cache):
-    """A Dask task: one figure point (in the worker's thread)."""
+def _remote_points(roots, points, use_cache):
+    """A Dask task: figure points ``[(figure ID, curve key, x), ...]`` (in the worker's thread)."""
     cache.set_enabled(use_cache)
-    return _find_figure(_registry(roots), fid).point(key, x)
+    reg = _registry(roots)
+    return [_find_figure(reg, fid).point(key, x) for fid, key, x in points]
 
 
 class DaskExecutor:
@@ -339,11 +341,12 @@ class DaskExecutor:
         roots = _roots_for(claims)
         use = cache._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside a claim's limit
+        run = uuid.uuid4().hex[:12]  # (keys of their own: another audit on the same cluster has other tasks)
         futures = {}
         for i, c in enumerate(claims):
             memos = {f.id: dict(f._memo) for f in c.figures if f._memo}
             fut = self.client.submit(_remote_claim, fn, roots, c.id, tuple(args), limit, use, memos,
-                                     key=f"cbdp-claim-{i}-{c.id}", pure=False)
+                                     key=f"cbdp-claim-{run}-{i}-{c.id}")
             futures[fut] = i
         for fut in distributed.as_completed(list(futures)):
             i = futures[fut]
@@ -364,11 +367,17 @@ class DaskExecutor:
         roots = _roots_for([f for f, _, _ in todo])
         use = cache._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside the phase's limit
+        # a few consecutive points per task (a task costs a round trip through the scheduler), about eight tasks
+        # per worker thread so that the costly points first still balance the load
+        threads = max(1, sum(self.client.nthreads().values()))
+        size = max(1, min(16, len(todo) // (8 * threads)))
+        run = uuid.uuid4().hex[:12]
         futures = {}
-        for i, (f, k, x) in enumerate(todo):  # in the given order: the costly points first
-            fut = self.client.submit(_remote_point, roots, f.id, k, x, use, key=f"cbdp-point-{i}-{f.id}-{k}-{x}",
-                                     pure=False, priority=len(todo) - i)
-            futures[fut] = i
+        for start in range(0, len(todo), size):  # in the given order: the costly points first
+            idx = list(range(start, min(start + size, len(todo))))
+            fut = self.client.submit(_remote_points, roots, [(todo[i][0].id, todo[i][1], todo[i][2]) for i in idx], use,
+                                     key=f"cbdp-points-{run}-{start}", priority=len(todo) - start)
+            futures[fut] = idx
         deadline = None if limit is None else time.monotonic() + limit
         left = set(futures)
         try:
@@ -376,14 +385,15 @@ class DaskExecutor:
                                                 max(0.0, deadline - time.monotonic())):
                 left.discard(fut)
                 try:
-                    val = fut.result()
-                except Exception as exc:  # noqa: BLE001 - one line: which point, and why
-                    f, k, x = todo[futures[fut]]
+                    vals = fut.result()
+                except Exception as exc:  # noqa: BLE001 - one line: which points, and why
+                    f, k, x = todo[futures[fut][0]]
                     self.client.cancel(list(left))
-                    raise CbdpError(f"Dask: figure {f.id} {k} at x={x}: {type(exc).__name__}: "
+                    raise CbdpError(f"Dask: figure {f.id} {k} from x={x}: {type(exc).__name__}: "
                                     f"{str(exc).splitlines()[0] if str(exc) else ''} (the scheduler and the workers need "
                                     "the same cbdp-sym installed as this process)") from None
-                on_point(futures[fut], val)
+                for i, val in zip(futures[fut], vals):
+                    on_point(i, val)
         except TimeoutError:  # the figure phase's limit
             self.client.cancel(list(left))
             if self.cluster is not None:
