@@ -20,8 +20,8 @@ same whichever executor runs them (the audit's JSON is byte-identical); only whe
 What differs on Dask: a figure point runs in the worker's thread and cannot be stopped there; at the
 figure phase's limit the points not started are cancelled, the ones running finish on their worker (on a
 ``LocalCluster`` that this process started, its workers are restarted instead), and the points left are
-computed by the claims, under their limits, as with the local pool.  Workers must run the same version of
-cbdp-sym (checked when connecting) and see every ``--path`` folder at the same path; the on-disk cache is
+computed by the claims, under their limits, as with the local pool.  The scheduler must be able to import
+cbdp-sym (Dask unpickles the tasks there) and the workers must run the same version (checked when connecting) and see every ``--path`` folder at the same path; the on-disk cache is
 each worker's own (``CBDP_SYM_CACHE`` in the worker's environment), and ``--no-cache`` is passed on.  Dask's
 nanny starts its workers with ``PYTHONHASHSEED=6640`` (it replaces 0): the reports do not depend on the hash
 seed (the engine sorts what comes from sets), and the test of byte-identical reports runs the local pool at 0.
