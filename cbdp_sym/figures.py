@@ -16,6 +16,7 @@ from typing import Callable
 import mpmath as mp
 
 from .cache import _file_version, cached_numeric
+from .executor import LocalExecutor
 
 
 @dataclass
@@ -137,54 +138,24 @@ def load_cached(figures) -> int:
 
 
 # -- parallel precomputation -----------------------------------------------------------------------
-_WORK: dict = {}
-
-
-def _worker(i):
-    fig, key, x = _WORK["jobs"][i]
-    return i, fig.point(key, x)
-
-
-def precompute(figures, jobs=None, progress=None, limit=None):
-    """Compute every point of ``figures`` (on ``jobs`` processes), filling their memos.
+def precompute(figures, jobs=None, progress=None, limit=None, executor=None):
+    """Compute every point of ``figures`` (on ``jobs`` processes, or on ``executor``: see
+    :mod:`cbdp_sym.executor`), filling their memos.
 
     ``limit`` (seconds) bounds the whole precomputation: at the limit the worker processes are stopped
     and the points left are computed by the figure claims themselves (each under its own limit)."""
-    import multiprocessing as mproc
-    import os
-    import time
-
     todo = [(f, k, x) for f in figures for (k, x) in f.jobs() if (k, x) not in f._memo]
     todo.sort(key=lambda t: -t[0].cost)  # stable: longest first keeps every core busy to the end
     if not todo:
         return
-    jobs = jobs or os.cpu_count() or 1
     done = 0
-    # always in worker processes where fork exists (also for one job): the audit's own process then
-    # holds the same state whatever the number of jobs, and so do the claim workers forked from it
-    if "fork" in mproc.get_all_start_methods():
-        _WORK["jobs"] = todo
-        ctx = mproc.get_context("fork")
-        from .timelimit import die_with_parent
 
-        deadline = None if limit is None else time.monotonic() + limit
-        with ctx.Pool(min(jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
-            it = pool.imap_unordered(_worker, range(len(todo)))
-            for _ in range(len(todo)):
-                try:
-                    i, val = it.next(None if deadline is None else max(0.0, deadline - time.monotonic()))
-                except mproc.TimeoutError:
-                    pool.terminate()  # the figure phase's limit: stopped from outside
-                    break
-                f, k, x = todo[i]
-                f._memo[(k, x)] = val
-                done += 1
-                if progress:
-                    progress(done, len(todo), f, k, x)
-        _WORK.clear()
-    else:
-        for f, k, x in todo:
-            f.point(k, x)
-            done += 1
-            if progress:
-                progress(done, len(todo), f, k, x)
+    def got(i, val):
+        nonlocal done
+        f, k, x = todo[i]
+        f._memo[(k, x)] = val
+        done += 1
+        if progress:
+            progress(done, len(todo), f, k, x)
+
+    (executor or LocalExecutor(jobs)).figure_points(todo, limit, got)

@@ -13,6 +13,42 @@ import re
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from .tape import Tex
+
+# -- prose for LaTeX -----------------------------------------------------------------------------
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
+    ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
+
+
+def tex_escape(text) -> str:
+    """Escape prose for LaTeX.
+
+    >>> tex_escape("50% of a_b & {c}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
+    """
+    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
+
+
+def note_tex(text: str) -> str:
+    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
+    parts = _MATH_SPLIT.split(text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
+
+
+def visible_width(tex: str) -> int:
+    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
+    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
+    t = re.sub(r"\\frac\{", "{", t)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    t = re.sub(r"[{}\s^_]", "", t)
+    return len(t)
+
+
+
 _NAMES = {
     "epsilon": r"\varepsilon",
     "eps": r"\varepsilon",
@@ -52,8 +88,6 @@ _PRINTER = CbdpLatexPrinter()
 
 def latex(expr) -> str:
     """LaTeX for a SymPy expression (or a :class:`~cbdp_sym.tape.Tex`, or a plain number)."""
-    from .tape import Tex
-
     if isinstance(expr, Tex):
         return expr.latex
     if isinstance(expr, str):
@@ -61,42 +95,7 @@ def latex(expr) -> str:
     return _PRINTER.doprint(sp.sympify(expr))
 
 
-def visible_width(tex: str) -> int:
-    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
-    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
-    t = re.sub(r"\\frac\{", "{", t)
-    t = re.sub(r"\\[a-zA-Z]+", "x", t)
-    t = re.sub(r"[{}\s^_]", "", t)
-    return len(t)
-
-
-
 # -- numbers and values in reports -----------------------------------------------------------------
-# (LaTeX escaping of prose lives here, not in cbdp_sym.report: engine notes use it, and a numeric result must not
-# depend on the report's code; cbdp_sym.deps)
-_TEX_ESCAPES = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
-    ">": r"\textgreater{}", "|": r"\textbar{}",
-}
-_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
-
-
-def tex_escape(text) -> str:
-    """Escape prose for LaTeX.
-
-    >>> tex_escape("50% of a_b & {c}")
-    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
-    """
-    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
-
-
-def note_tex(text: str) -> str:
-    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
-    parts = _MATH_SPLIT.split(text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
-
-
 _NUM = __import__("re").compile(r"^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$")
 _RAT = __import__("re").compile(r"^\s*[-+]?\d+\s*/\s*\d+\s*$")
 
@@ -241,8 +240,6 @@ def latex_narrow(expr) -> str:
     """LaTeX for a narrow column: a long numerator over a short denominator is printed as
     ``\\frac{1}{b} (a)``, and the result is made breakable (see :func:`breakable`)."""
     global _NARROW
-    from .tape import Tex
-
     if isinstance(expr, (Tex, str)):
         return breakable(latex(expr))
     if _NARROW is None:
@@ -322,6 +319,8 @@ _FRAC_INLINE = 22  # a fraction whose numerator and denominator are wider than t
 
 def _inline_fracs(tex: str) -> str:
     """Wide ``\\frac{a}{b}`` (unbreakable) rewritten as ``(a)/(b)``, which TeX may break at its operators."""
+    import re
+
     out, i = [], 0
     for m in re.finditer(r"\\[dt]?frac(?![a-zA-Z])", tex):
         if m.start() < i:

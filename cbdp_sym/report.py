@@ -20,10 +20,9 @@ import jinja2
 import mpmath as mp
 import sympy as sp
 
-from .printing import _MATH_SPLIT, _TEX_ESCAPES, note_tex, tex_escape, visible_width  # noqa: F401 - (moved; still here)
-from .printing import breakable, key_tex, text_out_of_math, latex, latex_narrow, num_tex, numbers_in_prose, params_tex, value_tex
+from .printing import (breakable, key_tex, latex, latex_narrow, note_tex, num_tex, numbers_in_prose, params_tex,  # noqa: F401
+                       tex_escape, text_out_of_math, value_tex, visible_width)
 from .tape import Tex
-
 
 def prose(text) -> str:
     """Prose with ``$...$`` mathematics: numbers trimmed and set as mathematics, the rest escaped."""
@@ -205,7 +204,7 @@ def provenance(dps: int) -> list[tuple[str, str]]:
         except metadata.PackageNotFoundError:
             return "not installed"
 
-    from . import __version__
+    from .version import __version__
 
     return [
         ("cbdp-sym", __version__), ("commit", commit), ("precision", f"{dps} digits (numerics at {dps + 10})"),
@@ -809,7 +808,7 @@ def bib_item(meta) -> str:
 
 
 def _doc_context(paper, dps, heading, prefix):
-    from . import __version__
+    from .version import __version__
 
     h1, h2 = heading_commands(heading)
     bib = paper.meta.get("bib") or {}

@@ -102,10 +102,13 @@ def _key_with_edit(claim, edited: str, monkeypatch):
     return resultcache.claim_key(claim, 50)
 
 
-@pytest.mark.parametrize("edited, invalidates", [("report.py", False), ("cli.py", False), ("audit.py", False),
-                                                 ("restricted.py", True), ("verify.py", True)])
-def test_key_follows_the_imports(registry, edited, invalidates, monkeypatch):
-    c = registry.get("RDP-P6")
+@pytest.mark.parametrize("cid, edited, invalidates", [
+    ("RDP-P6", "report.py", False), ("RDP-P6", "cli.py", False), ("RDP-P6", "audit.py", False),
+    ("RDP-P6", "scaffold.py", False), ("RDP-P6", "restricted.py", False),  # (RDP-P6 does not import restricted)
+    ("CBDP-T1", "restricted.py", True), ("CBDP-T1", "report.py", False),
+    ("RDP-P6", "verify.py", True), ("CBDP-T1", "verify.py", True)])
+def test_key_follows_the_imports(registry, cid, edited, invalidates, monkeypatch):
+    c = registry.get(cid)
     before = resultcache.claim_key(c, 50)
     assert (_key_with_edit(c, edited, monkeypatch) != before) is invalidates
 
