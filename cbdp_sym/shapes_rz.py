@@ -7,6 +7,8 @@ out a tolerance or builds a result dict by hand:
   identity tolerance (:func:`cbdp_sym.verdict.agrees`, ``dps - 5`` digits), ``inconclusive`` otherwise.
 * :func:`within_tolerance`: a bound checked on a family: ``holds`` unless the smallest relative slack is a
   violation (:func:`cbdp_sym.verdict.violated`, below ``-10^-(dps - 5)``), ``refuted`` then.
+* :func:`overrule`: an engine check's result whose verdict is replaced when a further condition of the claim fails
+  (the bound holds on the families, but an equality case or a side computation does not).
 * :func:`reading`: one row of a claim's per-reading verdicts (``CheckResult.readings``).
 
 >>> agreement(47.2, 50, "the forms agree").status.value, agreement(12.0, 50, "they do not").status.value
@@ -14,6 +16,8 @@ out a tolerance or builds a result dict by hand:
 >>> import mpmath as mp
 >>> within_tolerance(mp.mpf("-1e-48"), 50, "slack").status.value, within_tolerance(mp.mpf(-1) / 3, 50, "x").status.value
 ('holds', 'refuted')
+>>> overrule(agreement(47.2, 50, "the forms agree"), "refuted", when=True).status.value
+'refuted'
 >>> reading("as printed", "refuted", "fails at p = 1/3", literal=True)["status"]
 'refuted'
 """
@@ -36,6 +40,16 @@ def within_tolerance(worst_slack, dps: int, message: str, *, kind: str = "upper"
     ``strict-upper``) is not a violation at ``dps``, ``refuted`` when it is (any family member below the
     tolerance is a counterexample)."""
     return CheckResult.decide(not violated(kind, worst_slack, dps), message, yes="holds", no="refuted", **evidence)
+
+
+def overrule(result, status, *, when: bool) -> CheckResult:
+    """``result`` (a :class:`~cbdp_sym.verdict.CheckResult`, changed in place and returned) with its status set to
+    ``status`` when ``when`` holds, unchanged otherwise: the claim's own extra condition (an equality case, a side
+    identity, a hypothesis) decides over the engine check it wraps.  The message is left to the caller."""
+    result = CheckResult.of(result)
+    if when:
+        result.status = Status(status)
+    return result
 
 
 def reading(name: str, status, message: str, seeds: str = "", literal: bool | None = None) -> dict:

@@ -14,7 +14,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import CheckResult, reading, arb_closed
+from cbdp_sym import CheckResult, reading, arb_closed, overrule
 from cbdp_sym import Claim, Param, Tex, record
 from cbdp_sym import maximize
 from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_mironov, hockey_stick, loss_atoms, np_max
@@ -497,7 +497,7 @@ def _l1_tv(dps):
                      bound_name="2 eps")
     e0 = mp.findroot(lambda t: mp.expm1(t) - 2 * t**2, mp.mpf("0.8"))
     out = CheckResult.combine([r1, r2, r3])
-    out["status"] = "refuted" if r2.status == "refuted" else out.status
+    overrule(out, "refuted", when=r2.status == "refuted")
     out.message = (f"||P-Q||_1 <= min(2, e^eps - 1) holds, but min(2, e^eps - 1) <= 2 eps^2 fails for every "
                       f"eps < {mp_str(e0, 8)} (root of e^eps - 1 = 2 eps^2), and so does ||P-Q||_1 <= 2 eps^2 itself "
                       f"(randomized response: ||P-Q||_1 = 2 tanh(eps/2) ~ eps); with 2 eps (what makes eps ||P-Q||_1 <= "

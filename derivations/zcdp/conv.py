@@ -17,7 +17,7 @@ The printed minima are encoded once as SymPy expressions (the statements as prin
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import CheckResult, agreement, golden_section, reading, within_tolerance
+from cbdp_sym import CheckResult, agreement, golden_section, reading, within_tolerance, overrule
 from cbdp_sym import Claim, Param, Tex, record, with_readings
 from cbdp_sym import cached_numeric
 from cbdp_sym import (
@@ -1067,9 +1067,7 @@ def _l37(dps):
         res.message += f"; hypothesis xi-hat <= 1 fails (skipped): {', '.join(skipped)}"
     res.message = ("for each pair and rho-hat the smallest xi-hat of hypothesis (4) is computed from the exact profile; "
                       + res.message)
-    if not (r_ok and c_ok and x_ok):
-        res["status"] = "inconclusive"
-    return res
+    return overrule(res, "inconclusive", when=not (r_ok and c_ok and x_ok))
 
 
 L37 = Claim(

@@ -8,7 +8,7 @@ square, then the Gaussian integral) and checked against split quadrature of ``p^
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import CheckResult, agreement, reading
+from cbdp_sym import CheckResult, agreement, reading, overrule
 from cbdp_sym import KL, Claim, Normal, Param, Tex, f_divergence, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
@@ -393,9 +393,7 @@ def _pa1(dps):
                       f"(sigma = 1, t = 3, lambda = 2): E[e^(lam(Z-EZ))] = {mp_str(fn, 8)} > e^(2 lam^2/sigma^2) = e^8 = "
                       f"{mp_str(target, 8)} ({'verified' if ok_fn else 'NOT verified'}); the proof's step (v) is "
                       "ZCDP-PA.1-V")
-    if not ok_fn:
-        res["status"] = "refuted"
-    return res
+    return overrule(res, "refuted", when=not ok_fn)
 
 
 PA1 = Claim(

@@ -10,7 +10,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import agreement
+from cbdp_sym import agreement, overrule
 from cbdp_sym import Claim, Tex, record
 from cbdp_sym import (
     ZPair,
@@ -148,8 +148,7 @@ def _l22a(dps):
     res = bound_check("lower", fams, ev, dps, what="D_alpha >= 0", quantity_name="D_alpha", bound_name="0")
     eq = [D(i.data["P"], i.data["Q"], i.data["a"]) for i in fams["P = Q"]]
     pos = [D(i.data["P"], i.data["Q"], i.data["a"]) for i in fams["random finite P != Q"]]
-    if any(e != 0 for e in eq) or any(p <= 0 for p in pos):
-        res["status"] = "refuted"
+    overrule(res, "refuted", when=any(e != 0 for e in eq) or any(p <= 0 for p in pos))
     res.message += "; equality exactly when P = Q (0 on the identical pairs, > 0 on all others)"
     return res
 
@@ -195,9 +194,7 @@ def _l22b(dps):
     out = merge_checks([r1, r2])
     pm = min(prod)
     out.message += f"; product laws: D_alpha of the product = sum of the marginals' to >= {mp_str(min(pm, dps + 10), 3)} digits"
-    if pm < dps - 5:
-        out["status"] = "inconclusive"
-    return out
+    return overrule(out, "inconclusive", when=pm < dps - 5)
 
 
 L22B = Claim(id="ZCDP-L2.2b", paper="zcdp", label="Lemma 2.2: composition (chain rule bounds; products add)", kind="check",
@@ -507,8 +504,7 @@ def _p53(dps):
                       + f"; (xi, 0) gives (k xi, 0) on chains (D_oo telescopes; smallest relative slack {mp_str(worst, 4)}); "
                       f"H_k <= 1 + log k for k = 1, 2, 10, 100, 1000 ({'yes' if ok_h else 'NO'}); the Gaussian shows k^2 rho "
                       "is attained (ZCDP-P1.9)")
-    if worst < 0 or not ok_h:
-        res["status"] = "refuted"
+    overrule(res, "refuted", when=worst < 0 or not ok_h)
     res.tables.append({"title": "H_k against 1 + log k", "columns": ["$k$", "$H_k$", "$1+\\log k$"],
                           "rows": [[str(kk), mp_str(h, 10), mp_str(b, 10)] for kk, h, b in hk], "note": ""})
     return res
