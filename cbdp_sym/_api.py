@@ -218,6 +218,7 @@ API_NAMES = sorted(['arb_closed', 'arb_precision', 'certify_closed_less', 'ALPHA
 
 # issue 15: ball arithmetic over enclosures (certify) and the claim shapes of check claims (shapes)
 from .certify import arb_eval  # noqa: F401,E402
-from .shapes import as_reading, family_check, family_evidence  # noqa: F401,E402
+from .shapes import as_reading, family_check, family_evidence, printed_number, rounds_to  # noqa: F401,E402
 
-API_NAMES = sorted(API_NAMES + ['arb_eval', 'as_reading', 'family_check', 'family_evidence'])
+API_NAMES = sorted(API_NAMES + ['arb_eval', 'as_reading', 'family_check', 'family_evidence', 'printed_number',
+                          'rounds_to'])

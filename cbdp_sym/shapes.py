@@ -7,13 +7,19 @@
   one numbered table row and one :class:`~cbdp_sym.verdict.Check` per family.
 * :func:`family_check`: the whole check of such a claim: the families' verdict
   (:func:`~cbdp_sym.finite_restricted.family_verdict`), the evidence, and the counterexample of a refutation.
+* :func:`rounds_to` / :func:`printed_number`: a numeric claim ("alpha ~ 3.3") is ``verified`` when the computed value
+  rounds to the printed digits, else ``refuted``.
 
 >>> r = as_reading(CheckResult.decide(False, "crossing at 3.9", yes="verified", no="refuted"), "(i) as printed",
 ...                literal=True)
 >>> r["status"], r["literal"], r["message"]
 ('refuted', True, 'crossing at 3.9')
+>>> printed_number(mp.mpf("3.2649"), "3.3", "crossing at 3.2649").status.value, rounds_to(mp.mpf("3.249"), "3.3")
+('verified', False)
 """
 from __future__ import annotations
+
+import mpmath as mp
 
 from .finite_restricted import family_counterexample, family_row, family_verdict, num_text
 from .verdict import Check, CheckResult
@@ -64,3 +70,16 @@ def family_check(families, results: dict, *, title: str, note: str = "", columns
         table["note"] = note
     cx = family_counterexample(results, families) if status == "refuted" else None
     return CheckResult(status, msg + message_suffix, checks, [table], counterexample=cx)
+
+
+def rounds_to(value, printed: str) -> bool:
+    """Whether ``value`` rounds to the printed decimal ``printed`` (``|value - printed| <= 5 * 10^-(d+1)`` with
+    ``d`` the printed decimals; the half-way point counts as rounding to it)."""
+    d = len(printed.split(".")[1]) if "." in printed else 0
+    return abs(value - mp.mpf(printed)) <= mp.mpf(5) / 10 ** (d + 1)
+
+
+def printed_number(value, printed: str, message: str, **evidence) -> CheckResult:
+    """The check of a numeric claim: ``verified`` when the computed ``value`` rounds to the ``printed`` digits
+    (:func:`rounds_to`), else ``refuted``; ``evidence`` as for :class:`CheckResult`."""
+    return CheckResult.decide(rounds_to(value, printed), message, yes="verified", no="refuted", **evidence)

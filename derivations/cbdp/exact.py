@@ -25,7 +25,7 @@ from cbdp_sym import alpha, eps, sigma, a, b
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
 from cbdp_sym import maximize
-from cbdp_sym import Check, CheckResult, as_reading
+from cbdp_sym import Check, CheckResult, as_reading, printed_number, rounds_to
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = "P = Lap(0, 1/eps), Q = Lap(1, 1/eps) (scale 1/eps; P unshifted, Q shifted by 1)"
@@ -247,26 +247,16 @@ def _cross_gau(dps):
     return _crossing(lambda t: gau_bound(1, t), lambda t: renyi_numeric(*_laws("gau", 1), t), 1.5, 4)
 
 
-def _rounds_to(v, printed):
-    d = len(printed.split(".")[1]) if "." in printed else 0
-    return abs(v - mp.mpf(printed)) <= mp.mpf(5) / 10 ** (d + 1)
-
-
-def _fits(value, printed, message, **evidence):
-    """``verified`` when ``value`` rounds to the printed number, else ``refuted``."""
-    return CheckResult.decide(_rounds_to(value, printed), message, yes="verified", no="refuted", **evidence)
-
-
 def _f1a_cross(dps):
     with mp.workdps(30):
         c4 = _cross_lap("eq4", 30)
         cl = _cross_lap("lower", 30)
     checks = [Check({"reading": "(ii) bound = Eq. (4), the exact Rényi-DP"}, claimed="3.3", numeric=_s(c4, 12)),
               Check({"reading": "(i) bound = Table 1 lower bound"}, claimed="3.3", numeric=_s(cl, 12))]
-    fits = [n for n, v in (("(ii) Eq. (4)", c4), ("(i) the Table 1 lower bound", cl)) if _rounds_to(v, "3.3")]
+    fits = [n for n, v in (("(ii) Eq. (4)", c4), ("(i) the Table 1 lower bound", cl)) if rounds_to(v, "3.3")]
     msg = (f"the upper bound falls below Eq. (4) at alpha = {_s(c4, 11)} and below Table 1's lower bound at "
            f"alpha = {_s(cl, 11)}; the printed 3.3 fits reading {', '.join(fits) if fits else 'none'}")
-    readings = [as_reading(_fits(c, "3.3", f"crossing at alpha = {_s(c, 11)}"), name, literal=literal)
+    readings = [as_reading(printed_number(c, "3.3", f"crossing at alpha = {_s(c, 11)}"), name, literal=literal)
                 for c, name, literal in ((c4, "'the lower bound' = Eq. (4), the exact Rényi-DP parameter", True),
                                          (cl, "'the lower bound' = Table 1's Rényi-DP lower bound", False))]
     return CheckResult.decide(bool(fits), msg, checks=checks, readings=readings, yes="verified", no="refuted")
@@ -275,8 +265,10 @@ def _f1a_cross(dps):
 def _f2a_cross(dps):
     with mp.workdps(30):
         c = _cross_gau(30)
-    return _fits(c, "2.3", f"the upper bound falls below the Rényi-DP parameter at alpha = {_s(c, 11)} (printed: 2.3)",
-                 checks=[Check({"reading": "bound = Rényi-DP (alpha/(2 sigma^2))"}, claimed="2.3", numeric=_s(c, 12))])
+    return printed_number(c, "2.3", f"the upper bound falls below the Rényi-DP parameter at alpha = {_s(c, 11)} "
+                                    "(printed: 2.3)",
+                          checks=[Check({"reading": "bound = Rényi-DP (alpha/(2 sigma^2))"}, claimed="2.3",
+                                        numeric=_s(c, 12))])
 
 
 F1A_CROSS = Claim(
