@@ -40,7 +40,8 @@ def test_every_api_name_is_exported_and_documented():
 # Paper folders whose check functions return CheckResult (never a hand-built {"status": ...} dict) and whose
 # certificates go through cbdp_sym's ball arithmetic (never `import flint`).  Add a folder once it is converted.
 TYPED_PAPER_FOLDERS = ["cbdp"]
-TYPED_PAPER_MODULES = [p for folder in TYPED_PAPER_FOLDERS for p in sorted((ROOT / "derivations" / folder).rglob("*.py"))]
+TYPED_PAPER_MODULES = [p for folder in TYPED_PAPER_FOLDERS
+                       for p in sorted((ROOT / "derivations" / folder).rglob("*.py"))]
 
 
 def _typed_layer_violations(source: str) -> list:
