@@ -291,7 +291,7 @@ def _t1_check(dps):
                 if r is not None:
                     rows.append([f.key, f.describe(inst), _s(r["lhs"], 15), _s(r["rhs"], 15), r["where"]])
     if rows:
-        out["tables"].append({"title": "Linear post-processing of Laplace and Gaussian outputs (30 digits)",
+        out.tables.append({"title": "Linear post-processing of Laplace and Gaussian outputs (30 digits)",
                               "columns": ["family", "instance", "after (I on gP, gQ)", "before (H on P, Q)", "detail"],
                               "rows": rows,
                               "note": " 1-d: the image laws are again Laplace/Gaussian and are solved as such; d-dim: "
