@@ -40,7 +40,7 @@ from .findings import Finding
 from ._api import *  # noqa: E402,F401,F403 - every name the paper modules use (cbdp_sym._api)
 from ._api import API_NAMES as _API_NAMES  # noqa: E402
 
-__version__ = "0.2.0"
+from .version import __version__  # noqa: E402,F401
 
 
 def audit_claim(claim, dps=50, points=None):

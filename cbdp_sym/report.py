@@ -204,7 +204,7 @@ def provenance(dps: int) -> list[tuple[str, str]]:
         except metadata.PackageNotFoundError:
             return "not installed"
 
-    from . import __version__
+    from .version import __version__
 
     return [
         ("cbdp-sym", __version__), ("commit", commit), ("precision", f"{dps} digits (numerics at {dps + 10})"),
@@ -808,7 +808,7 @@ def bib_item(meta) -> str:
 
 
 def _doc_context(paper, dps, heading, prefix):
-    from . import __version__
+    from .version import __version__
 
     h1, h2 = heading_commands(heading)
     bib = paper.meta.get("bib") or {}
