@@ -17,7 +17,8 @@ This module computes, in mpmath at the working precision:
   a signed mixture of Laplace densities for distinct ``|a_i|``);
 * :func:`orthant_power_mean` -- ``E_Q[|a . x + b|^A 1{sign x = sign a}]`` (the first step of CBDP's
   Theorem 13), for one or two coordinates;
-* :func:`abs_moment_mp`, :func:`alpha_div_mp`, :func:`golden_max` (a bracketing golden-section maximiser).
+* :func:`abs_moment_mp`, :func:`alpha_div_mp`; :func:`golden_max` and :func:`sup_positive` (one-variable maximisers)
+  are :mod:`cbdp_sym.optimize`'s, re-exported here.
 
 Nothing here reads a claim's printed or derived form.
 """
@@ -30,7 +31,8 @@ import sympy as sp
 from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
-from .numeric import golden_section, quad_split
+from .numeric import quad_split
+from .optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
 
 
 class SolverFailure(CbdpError):
@@ -203,33 +205,6 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
             f = lambda x, Pi=Pi, Qi=Qi: mp.exp(al * Pi.mp_log_pdf(x) + (1 - al) * Qi.mp_log_pdf(x))  # noqa: E731
             prod *= quad_split(f, list(Pi.mp_breaks()) + list(Qi.mp_breaks()))
         return (prod - 1) / (al**2 - al)
-
-
-# -- a one-variable maximiser -------------------------------------------------------------------------
-def golden_max(f, lo, hi, tol=None):
-    """``(argmax, max)`` of a unimodal ``f`` on ``[lo, hi]`` by golden section (to the working precision)."""
-    lo, hi, _ = golden_section(f, lo, hi, tol=tol or mp.mpf(10) ** (-mp.mp.dps + 3))
-    x = (lo + hi) / 2
-    return x, f(x)
-
-
-def sup_positive(f, x0=1):
-    """``sup_{t > 0} f(t)`` for a concave ``f`` with an interior maximum: bracket on a log scale, then golden
-    section in ``log t``.  Returns ``(argmax, max)``."""
-    g = lambda u: f(mp.exp(u))  # noqa: E731
-    u = mp.log(mp.mpf(x0))
-    step = mp.mpf(1)
-    direction = 1 if g(u + mp.mpf("1e-3")) > g(u) else -1
-    a, m = u - direction * step, u
-    for _ in range(400):
-        nxt = m + direction * step
-        if g(nxt) <= g(m):
-            break
-        a, m = m, nxt
-        step *= 2
-    lo, hi = sorted([a, m + direction * step])
-    um, val = golden_max(g, lo, hi)
-    return mp.exp(um), val
 
 
 # -- cached values for claims (one cache entry per law pair, shared by every claim that asks) -------------

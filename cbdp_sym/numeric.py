@@ -13,36 +13,7 @@ import mpmath as mp
 import sympy as sp
 
 from .distributions import Distribution
-
-
-def golden_section(f, lo, hi, tol=None, iters=None):
-    """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
-
-    Stops when ``b - a <= tol * (1 + |a| + |b|)`` or after ``iters`` steps (one of them must be given).
-    Returns ``(a, b, best)``: the final bracket and the larger of the two interior values.
-
-    >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
-    >>> abs((a + b) / 2 - 1) < 1e-9
-    True
-    """
-    if tol is None and iters is None:
-        raise ValueError("golden_section needs tol or iters")
-    a, b = mp.mpf(lo), mp.mpf(hi)
-    invphi = (mp.sqrt(5) - 1) / 2
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = f(c), f(d)
-    k = 0
-    while (iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b))):
-        if fc >= fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = f(d)
-        k += 1
-    return a, b, max(fc, fd)
+from .optimize import golden_section  # noqa: F401  (re-exported: one golden section, in cbdp_sym.optimize)
 
 
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):

@@ -84,7 +84,8 @@ import sympy as sp
 from .distributions import X, Distribution, Laplace, Normal, Product
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
-from .numeric import golden_section, vquad
+from .numeric import vquad
+from .optimize import bfgs, definite, golden_section, newton, norm as _norm, pinv_step as _solve_sym, precision_ramp, ramp_stages
 
 from mpmath.libmp import from_man_exp, to_fixed
 
@@ -520,39 +521,9 @@ def _matT_H_mat(M, H, p):
     return [[mp.fsum(MH[a][j] * M[j][b] for j in range(d)) for b in range(p)] for a in range(p)]
 
 
-def _solve_sym(H, g):
-    """``-H^+ g`` through the eigen-decomposition (tiny eigenvalues dropped: flat directions do not move)."""
-    n = len(g)
-    if n == 0:
-        return []
-    E, Qm = mp.eigsy(mp.matrix(H))
-    top = max(abs(E[i]) for i in range(n))
-    tol = top * mp.mpf(10) ** (-mp.mp.dps + 8) if top > 0 else mp.mpf(0)
-    step = [mp.mpf(0)] * n
-    for i in range(n):
-        lam = E[i]
-        if abs(lam) <= tol or lam == 0:
-            continue
-        proj = mp.fsum(Qm[r, i] * g[r] for r in range(n))
-        for r in range(n):
-            step[r] -= Qm[r, i] * proj / lam
-    return step
-
-
 def _definite(H, sign) -> bool:
-    """``sign = -1``: negative definite; ``+1``: positive definite (every eigenvalue beyond rounding:
-    ``sign * lambda > 10^{-dps/2} max |lambda|``)."""
-    n = len(H)
-    if n == 0:
-        return False
-    E = mp.eigsy(mp.matrix(H), eigvals_only=True)
-    top = max(abs(E[i]) for i in range(n))
-    tol = top * mp.mpf(10) ** (-(mp.mp.dps // 2))
-    return top > 0 and all(sign * E[i] > tol for i in range(n))
-
-
-def _norm(v):
-    return mp.sqrt(mp.fsum(x * x for x in v)) if v else mp.mpf(0)
+    """Definiteness beyond rounding (:func:`optimize.definite` with ``rtol = 10^{-dps/2}``)."""
+    return definite(H, sign, rtol=mp.mpf(10) ** (-(mp.mp.dps // 2)))
 
 
 _FAR = (4, 16)
@@ -822,62 +793,35 @@ class _ExpProblem:
         return J, g, _matT_H_mat(self.M, Hc, self.p)
 
 
-# -- Newton ----------------------------------------------------------------------------------------
+# -- Newton (cbdp_sym.optimize) --------------------------------------------------------------------------
 def _newton(prob, theta, sense, tol, max_iter=60, feasible=None):
-    """Maximise ``sense * F`` by Newton's method with backtracking; returns ``(theta, F, g, H, iterations, ok)``."""
-    theta = [mp.mpf(t) for t in theta]
-    F, g, H = prob.evaluate(theta, 2)
-    noise = mp.mpf(10) ** (-mp.mp.dps + 4)
-    it = 0
-    for it in range(1, max_iter + 1):
-        if not theta or _norm(g) == 0:
-            return theta, F, g, H, it - 1, True
-        step = _solve_sym(H, g)  # -H^+ g: descent for a convex F (sense -1), ascent for a concave F (sense +1)
-        slope = mp.fdot(g, step)
-        if sense * slope <= 0:  # not an improving direction (rounding): use the gradient
-            step = [sense * gi for gi in g]
-            slope = mp.fdot(g, step)
-        t = mp.mpf(1)
-        accepted = False
-        for _ in range(60):
-            cand = [a + t * b for a, b in zip(theta, step)]
-            if feasible is None or feasible(cand):
-                Fc, gc, Hc = prob.evaluate(cand, 2) if t == 1 else prob.evaluate(cand, 0)
-                if sense * (Fc - F) >= mp.mpf("1e-4") * t * sense * slope - noise * (1 + abs(F)):
-                    if t != 1:
-                        Fc, gc, Hc = prob.evaluate(cand, 2)
-                    accepted = True
-                    break
-            t /= 2
-        if not accepted:
-            return theta, F, g, H, it, _norm(g) <= mp.mpf(10) ** (-mp.mp.dps // 2)
-        size = _norm([t * b for b in step]) / (1 + _norm(cand))
-        theta, F, g, H = cand, Fc, gc, Hc
-        # a full Newton step of size s leaves an error of order s^2 (quadratic convergence)
-        if size <= tol or (t == 1 and 10 * size * size <= tol):
-            return theta, F, g, H, it, True
-    return theta, F, g, H, it, False
+    """Maximise ``sense * F`` by Newton's method with backtracking (:func:`optimize.newton`: the pseudo-inverse
+    step, the step-size stopping rule); returns ``(theta, F, g, H, iterations, ok)``."""
+    r = newton(prob.evaluate, theta, tol, sense=sense, max_iter=max_iter, feasible=feasible, solve="pinv",
+               stop="step", noise_digits=4, halvings=60, lazy=True)
+    return r.theta, r.value, r.gradient, r.hessian, r.iterations, r.converged
 
 
 def _ramp(make, start, sense, dps, feasible_of=None):
-    """Precision ramp: Newton at 15 digits from ``start``, then (above 30 digits) at about half the target, then
-    polished at ``dps``; each stage stops when its maximiser is good to its precision (the target: to
-    ``10^{-(dps/2 + 2)}``, enough for the value to ``dps`` digits).  Returns ``(run, problem, iterations)``."""
-    stages = [min(15, dps)] + ([dps // 2 + 2] if dps > 30 else []) + ([dps] if dps > 15 else [])
-    theta, iters, run, prob = None, 0, None, None
-    for k, sd in enumerate(stages):
-        last = k == len(stages) - 1
-        with mp.workdps(sd):
-            ref = getattr(prob, "ref", None)
-            prob = make()
-            if ref is not None:
-                prob.ref = mp.mpf(ref)
-            th = [mp.mpf(t) for t in (start(prob) if theta is None else theta)]
-            tol = mp.mpf(10) ** (-(sd // 2 + 2) if last else -(sd - 4))
-            run = _newton(prob, th, sense, tol, 80 if k == 0 else 20, feasible_of(prob) if feasible_of else None)
-        theta = run[0]
-        iters += run[4]
-    return run, prob, iters
+    """Precision ramp (:func:`optimize.ramp_stages`): Newton at 15 digits from ``start``, then (above 30 digits)
+    at about half the target, then polished at ``dps``; each stage stops when its maximiser is good to its
+    precision (the target: to ``10^{-(dps/2 + 2)}``, enough for the value to ``dps`` digits).  Returns
+    ``(run, problem, iterations)``."""
+    state = {"prob": None, "iters": 0}
+
+    def stage(theta, sd, last):
+        ref = getattr(state["prob"], "ref", None)
+        prob = state["prob"] = make()
+        if ref is not None:
+            prob.ref = mp.mpf(ref)
+        th = [mp.mpf(t) for t in (start(prob) if theta is None else theta)]
+        tol = mp.mpf(10) ** (-(sd // 2 + 2) if last else -(sd - 4))
+        run = _newton(prob, th, sense, tol, 80 if theta is None else 20, feasible_of(prob) if feasible_of else None)
+        state["iters"] += run[4]
+        return run[0], run
+
+    run = precision_ramp(stage, None, ramp_stages(dps, 15))[-1]
+    return run, state["prob"], state["iters"]
 
 
 # -- the second method: the full objective by BFGS ---------------------------------------------------
@@ -941,18 +885,19 @@ def _second(setup: _Setup, gen, params, kind, theta0, b0, dps2):
         c0 = setup.c_of(M0, [mp.mpf(t) for t in theta0])
         w0 = mp.mpf(b0) + mp.fdot(c0, muQ0)
     z = [mp.mpf(t) for t in theta0] + [w0]
-    Hinv = None
-    val = None
-    for sd in (10, dps2):
-        with mp.workdps(sd):
-            f = make()
-            if f is None:
-                return None
-            if Hinv is None:
-                z = _ray_max(f, z)
-                Hinv = _fd_inverse_hessian(f, z)
-            z, val, Hinv = _bfgs_max(f, [mp.mpf(t) for t in z], sd, Hinv)
-    return val
+
+    def stage(x, sd, _last):
+        z, Hinv = x
+        f = make()
+        if f is None:
+            return None, None
+        if Hinv is None:
+            z = _ray_max(f, z)
+            Hinv = _fd_inverse_hessian(f, z)
+        run = _bfgs_max(f, [mp.mpf(t) for t in z], sd, Hinv)
+        return (run.theta, run.hessian), run.value
+
+    return precision_ramp(stage, (z, None), [10, dps2])[-1]
 
 
 def _ray_max(f, z):
@@ -997,64 +942,10 @@ def _fd_inverse_hessian(f, z):
 
 def _bfgs_max(f, x, dps, Hinv=None, max_iter=100):
     """Maximise ``f`` by BFGS with forward-difference gradients (step ``10^{-dps/2}``) and Armijo backtracking;
-    stops when a step is below ``10^{-(dps/2 - 1)}`` (the value's error is quadratic in it)."""
-    n = len(x)
-    h = mp.mpf(10) ** (-(dps // 2))
-    fx = f(x)
-
-    def grad(x, fx):
-        out = []
-        for i in range(n):
-            xp = list(x)
-            step = h * (1 + abs(x[i]))
-            xp[i] += step
-            fp = f(xp)
-            if not mp.isfinite(fp):  # at the edge of the domain (KL): the other side
-                xp[i] -= 2 * step
-                out.append((fx - f(xp)) / step)
-            else:
-                out.append((fp - fx) / step)
-        return out
-
-    eye = [[mp.mpf(1) if i == j else mp.mpf(0) for j in range(n)] for i in range(n)]
-    fresh = Hinv is None
-    if not fresh and not all(mp.isfinite(v) for row in Hinv for v in row):
-        Hinv, fresh = None, True
-    Hinv = [[mp.mpf(v) for v in row] for row in (Hinv or eye)]
-    g = grad(x, fx)
-    for _it in range(max_iter):
-        p = [mp.fsum(Hinv[i][j] * g[j] for j in range(n)) for i in range(n)]  # ascent direction
-        slope = mp.fdot(g, p)
-        if slope <= 0:
-            Hinv, fresh = [list(r) for r in eye], True
-            p, slope = list(g), mp.fdot(g, g)
-        t = mp.mpf(1)
-        for _ in range(60):
-            xn = [a + t * b for a, b in zip(x, p)]
-            fn = f(xn)
-            if mp.isfinite(fn) and fn >= fx + mp.mpf("1e-4") * t * slope:
-                break
-            t /= 2
-        else:
-            break
-        gn = grad(xn, fn)
-        sv = [a - b for a, b in zip(xn, x)]
-        yv = [-(a - b) for a, b in zip(gn, g)]  # gradient difference of -f
-        sy = mp.fdot(sv, yv)
-        x, fx, g = xn, fn, gn
-        if _norm(sv) <= mp.mpf(10) ** (-(dps // 2 - 1)) * (1 + _norm(x)):
-            break
-        if sy > 0:
-            if fresh:
-                sc = sy / mp.fdot(yv, yv)
-                Hinv = [[sc if i == j else mp.mpf(0) for j in range(n)] for i in range(n)]
-                fresh = False
-            rho = 1 / sy
-            Hy = [mp.fsum(Hinv[i][j] * yv[j] for j in range(n)) for i in range(n)]
-            yHy = mp.fdot(yv, Hy)
-            Hinv = [[Hinv[i][j] - rho * (Hy[i] * sv[j] + sv[i] * Hy[j]) + (rho * rho * yHy + rho) * sv[i] * sv[j]
-                     for j in range(n)] for i in range(n)]
-    return x, fx, Hinv
+    stops when a step is below ``10^{-(dps/2 - 1)}`` (the value's error is quadratic in it):
+    :func:`optimize.bfgs`."""
+    return bfgs(f, x, hinv0=Hinv, fd_step=mp.mpf(10) ** (-(dps // 2)), xtol=mp.mpf(10) ** (-(dps // 2 - 1)),
+                max_iter=max_iter)
 
 
 # -- the entry point -------------------------------------------------------------------------------
