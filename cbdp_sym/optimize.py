@@ -427,8 +427,13 @@ def maximize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=No
         x, v = golden_max(f, lo, hi, tol=mp.mpf(10) ** (-mp.mp.dps + 3))
         return Run([x], v, None, None, 0, True)
     xs = _check_x0(x0, method)
-    if not mp.isfinite(f(xs)):
-        raise ParameterError(f"{method}: the objective is not finite at the start {x0!r}")
+    try:
+        v0 = f(xs)
+        ok = not isinstance(v0, mp.mpc) and mp.isfinite(v0)
+    except (TypeError, ValueError, ZeroDivisionError):
+        ok = False
+    if not ok:
+        raise ParameterError(f"{method}: the objective is not finite (or not real) at the start {x0!r}")
     if method == "newton":
         if grad is None or hess is None:
             raise ParameterError("newton: give grad and hess")
