@@ -14,7 +14,7 @@ This module computes, in mpmath at the working precision:
 * :func:`shift_laws` -- ``P`` unshifted, ``Q`` shifted by ``v`` (one law in one dimension, products in ``d``);
 * :func:`abs_power_mean` -- ``E_Q|a . x + b|^A`` by quadrature split at the kinks and at the zero of ``h``
   (a Gaussian product through the exact law of ``a . x``; a Laplace product through the law of ``a . x``,
-  a signed mixture of Laplace densities for distinct ``|a_i|``);
+  :class:`cbdp_sym.restricted_dd.SumLaw`, any mix of equal and distinct ``|a_i|``);
 * :func:`orthant_power_mean` -- ``E_Q[|a . x + b|^A 1{sign x = sign a}]`` (the first step of CBDP's
   Theorem 13), for one or two coordinates;
 * :func:`abs_moment_mp`, :func:`alpha_div_mp`; :func:`golden_max` and :func:`sup_positive` (one-variable maximisers)
@@ -32,6 +32,7 @@ from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
 from .numeric import quad_split
+from .restricted_dd import SumLaw
 from .optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
 
 
@@ -85,39 +86,6 @@ def _law_components(Q):
     return list(Q.components) if isinstance(Q, Product) else [Q]
 
 
-def _laplace_sum_density(locs, scales):
-    """Density of ``sum_i Y_i``, ``Y_i ~ Lap(loc_i, scale_i)`` independent with distinct scales:
-    ``sum_i c_i Lap(m, s_i)`` with ``c_i = prod_{j != i} s_i^2/(s_i^2 - s_j^2)`` (partial fractions of the
-    characteristic function ``prod_i 1/(1 + s_i^2 t^2)``)."""
-    m = mp.fsum(locs)
-    cs = []
-    for i, si in enumerate(scales):
-        c = mp.mpf(1)
-        for j, sj in enumerate(scales):
-            if j != i:
-                c *= si**2 / (si**2 - sj**2)
-        cs.append(c)
-
-    def pdf(y):
-        return mp.fsum(c * mp.exp(-abs(y - m) / s) / (2 * s) for c, s in zip(cs, scales))
-
-    return m, pdf
-
-
-def _laplace_iid_sum_density(locs, s, n):
-    """Density of the sum of ``n`` i.i.d. ``Lap(0, s)`` shifted by ``sum(locs)``:
-    ``e^{-|y|/s} / ((n-1)! 2^{2n-1} s) sum_{k<n} (2n-k-2)!/(k!(n-k-1)!) (2|y|/s)^k``."""
-    m = mp.fsum(locs)
-    cs = [mp.factorial(2 * n - k - 2) / (mp.factorial(k) * mp.factorial(n - k - 1)) for k in range(n)]
-    norm = 1 / (mp.factorial(n - 1) * mp.mpf(2) ** (2 * n - 1) * s)
-
-    def pdf(y):
-        u = abs(y - m) / s
-        return norm * mp.exp(-u) * mp.polyval(list(reversed(cs)), 2 * u)
-
-    return m, pdf
-
-
 def abs_power_mean(Q: Distribution, a, b, A):
     """``E_Q|a . x + b|^A`` at the working precision (see the module docstring for the method)."""
     comps = _law_components(Q)
@@ -139,16 +107,11 @@ def abs_power_mean(Q: Distribution, a, b, A):
         return abs_power_mean(Normal(loc, sd), [1], 0, A)
     if all(isinstance(L, Laplace) for _a, L in act):
         scales = [abs(ai) * L.mp_width() for ai, L in act]
-        distinct = len(set(mp.nstr(s, 12) for s in scales))
-        if distinct == 1:
-            m, pdf = _laplace_iid_sum_density([ai * L.mp_loc() for ai, L in act], scales[0], len(scales))
-        elif distinct == len(scales):
-            m, pdf = _laplace_sum_density([ai * L.mp_loc() for ai, L in act], scales)
-        else:
-            raise ParameterError("some but not all |a_i| scales are equal: no closed-form density of a.x here")
+        m = mp.fsum(ai * L.mp_loc() for ai, L in act)
+        law = SumLaw.of_scales(scales)  # the one law of a sum of Laplace variables (restricted_dd's)
         w = max(scales)
         pts = [m, -b, m - 8 * w, m + 8 * w, m - 2 * w, m + 2 * w]
-        return quad_split(lambda y: abs(y + b) ** A * pdf(y), pts)
+        return quad_split(lambda y: abs(y + b) ** A * law.values(y - m)[0], pts)
     raise ParameterError("abs_power_mean: products of Laplace or of Gaussian laws only")
 
 

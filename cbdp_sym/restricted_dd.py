@@ -329,6 +329,24 @@ class SumLaw:
             out.append(mp.mpf(from_man_exp(-acc if odd and neg else acc, sh)))
         return eB, out
 
+    @classmethod
+    def of_scales(cls, scales, r: int = 0) -> "SumLaw":
+        """The law of ``sum_i Laplace(0, scales_i)`` (independent terms; equal scales grouped exactly into
+        multiplicities) with one spec, the ``r``-th derivative of its density."""
+        rates, mults = [], []
+        for s in scales:
+            s = to_mpf(s)
+            if not s > 0:
+                raise ParameterError(f"a sum of Laplace variables needs positive scales, got {s}")
+            for j, b in enumerate(rates):
+                if b == s:
+                    mults[j] += 1
+                    break
+            else:
+                rates.append(s)
+                mults.append(1)
+        return cls(rates, [(mults, r)])
+
     def values(self, x):
         """The specs' densities at ``x`` (a list of mpf, good to the working precision).
 
@@ -350,19 +368,7 @@ def sum_density(scales, x, r: int = 0):
     >>> mp.nstr(v, 20)
     '0.25'
     """
-    rates, mults = [], []
-    for s in scales:
-        s = to_mpf(s)
-        if not s > 0:
-            raise ParameterError(f"sum_density: scales must be positive, got {s}")
-        for j, b in enumerate(rates):
-            if b == s:
-                mults[j] += 1
-                break
-        else:
-            rates.append(s)
-            mults.append(1)
-    law = SumLaw(rates, [(mults, r)])
+    law = SumLaw.of_scales(scales, r)
     return law.values(to_mpf(x))[0]
 
 
