@@ -13,7 +13,7 @@ import mpmath as mp
 import sympy as sp
 
 from .distributions import Distribution
-from .optimize import golden_section  # noqa: F401  (re-exported: one golden section, in cbdp_sym.optimize)
+from .optimize import golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
 
 
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
@@ -60,13 +60,7 @@ def peak_breaks(logf, x0, w0):
             a, m = m, nxt
             step *= 2
         lo, hi = sorted([a, m + direction * step])
-        invphi = (mp.sqrt(5) - 1) / 2
-        for _ in range(80):
-            c, d = hi - invphi * (hi - lo), lo + invphi * (hi - lo)
-            if f(c) >= f(d):
-                hi = d
-            else:
-                lo = c
+        lo, hi, _ = golden_section(f, lo, hi, iters=80, reuse=False)
         m = (lo + hi) / 2
         h = w0 / 1000
         curv = (f(m + h) - 2 * f(m) + f(m - h)) / h**2
@@ -353,14 +347,7 @@ def _max_log_ratio(P, Q):
     pts = sorted(set(list(P.mp_kinks()) + list(Q.mp_kinks()) + [-far, far]))
     best = max(r(x) for x in pts)
     for lo, hi in zip(pts[:-1], pts[1:]):
-        invphi = (mp.sqrt(5) - 1) / 2
-        a, b = lo, hi
-        for _ in range(int(mp.mp.prec * 1.5)):
-            c, d = b - invphi * (b - a), a + invphi * (b - a)
-            if r(c) >= r(d):
-                b = d
-            else:
-                a = c
+        a, b, _ = golden_section(r, lo, hi, iters=int(mp.mp.prec * 1.5), reuse=False)
         best = max(best, r((a + b) / 2))
     return best
 

@@ -311,11 +311,14 @@ def bfgs(f, x, *, grad=None, sense=1, hinv0=None, scale_first=True, gtol=None, x
 
 
 # -- one variable --------------------------------------------------------------------------------------
-def golden_section(f, lo, hi, tol=None, iters=None):
+def golden_section(f, lo, hi, tol=None, iters=None, reuse=True):
     """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
 
     Stops when ``b - a <= tol * (1 + |a| + |b|)`` or after ``iters`` steps (one of them must be given).
-    Returns ``(a, b, best)``: the final bracket and the larger of the two interior values.
+    ``reuse``: one new evaluation a step, the other interior point carried over (the classical method);
+    ``reuse=False`` recomputes both interior points from the bracket every step (twice the evaluations; the
+    points never drift from the bracket's golden points by accumulated rounding).
+    Returns ``(a, b, best)``: the final bracket and the larger of the two (last) interior values.
 
     >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
     >>> abs((a + b) / 2 - 1) < 1e-9
@@ -325,6 +328,18 @@ def golden_section(f, lo, hi, tol=None, iters=None):
         raise ValueError("golden_section needs tol or iters")
     a, b = mp.mpf(lo), mp.mpf(hi)
     invphi = (mp.sqrt(5) - 1) / 2
+    if not reuse:
+        fc = fd = -mp.inf
+        k = 0
+        while (iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b))):
+            c, d = b - invphi * (b - a), a + invphi * (b - a)
+            fc, fd = f(c), f(d)
+            if fc >= fd:
+                b = d
+            else:
+                a = c
+            k += 1
+        return a, b, max(fc, fd)
     c, d = b - invphi * (b - a), a + invphi * (b - a)
     fc, fd = f(c), f(d)
     k = 0
