@@ -13,6 +13,7 @@ import mpmath as mp
 import sympy as sp
 
 from .distributions import Distribution
+from .kinked import generator_kink_points
 from .optimize import golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
 
 
@@ -104,9 +105,9 @@ def _kinks_cached(gen, params: tuple, dps: int):
 
 
 def generator_kinks(gen, **params) -> list:
-    """The points ``t`` where the generator ``f`` is not differentiable (roots of the arguments of ``Abs``,
-    ``Heaviside`` and ``sign``, of the differences inside ``Max``/``Min``, and the boundaries of ``Piecewise``
-    conditions), as mpfs at the current precision.
+    """The points ``t > 0`` where the generator ``f`` is not differentiable (read by
+    :func:`cbdp_sym.kinked.generator_kink_points` from ``f`` with the parameters substituted), as mpfs at the
+    current precision.  Kinks at ``t <= 0`` are not listed: a likelihood ratio is positive.
 
     >>> from cbdp_sym import TV, KL
     >>> generator_kinks(TV), generator_kinks(KL)
@@ -118,26 +119,7 @@ def generator_kinks(gen, **params) -> list:
         return []
     t = t[0]
     subs = {p: sp.sympify(params[str(p)]) for p in gen.params if str(p) in params}
-    f = f.subs(subs)
-    eqs = []
-    for a in f.atoms(sp.Abs, sp.Heaviside, sp.sign):
-        eqs.append(a.args[0])
-    for m in f.atoms(sp.Max, sp.Min):
-        args = list(m.args)
-        eqs += [args[0] - b for b in args[1:]]
-    for pw in f.atoms(sp.Piecewise):
-        for _e, cond in pw.args:
-            for rel in cond.atoms(sp.core.relational.Relational):
-                eqs.append(rel.lhs - rel.rhs)
-    out = set()
-    for eq in eqs:
-        try:
-            sols = sp.solve(sp.Eq(eq, 0), t)
-        except (NotImplementedError, TypeError, ValueError):
-            continue
-        for r in sols:
-            if r.is_real and r.is_number:
-                out.add(sp.nsimplify(r))
+    out = {sp.nsimplify(r) for r in generator_kink_points(f.subs(subs), t) if r.is_real and r.is_number}
     return [mp.mpf(sp.N(r, mp.mp.dps + 5)) if not r.is_Rational else mp.mpf(int(r.p)) / int(r.q)
             for r in sorted(out)]
 
