@@ -22,7 +22,7 @@ import sympy as sp
 from .calculus import integrate_split, simplify, split_at_kinks
 from .distributions import X, Distribution
 from .errors import DerivationError, ParameterError
-from .numeric import golden_section
+from .optimize import golden_section
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit

@@ -31,9 +31,13 @@ import sympy as sp
 from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
-from .numeric import quad_split
-from .restricted_dd import SumLaw
+from .cache import cached_numeric
+from .divergences import alpha_generator
+from .memo import memo_numeric
+from .numeric import fdiv_mp, quad_split, renyi_mp
 from .optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
+from .restricted import restricted_record
+from .restricted_dd import SumLaw
 
 
 class SolverFailure(CbdpError):
@@ -65,8 +69,6 @@ def lin_renyi(P: Distribution, Q: Distribution, alpha, features=None) -> dict:
     ``a`` is the list of slopes and ``b`` the constant of the maximising ``h = a . x + b`` (scaled as the
     solver returns it).  Raises :class:`SolverFailure` when the solver does not certify its optimum.
     """
-    from .restricted import restricted_record
-
     rec = restricted_record("renyi", "lin", P, Q, str(sp.sympify(alpha)), False, features)
     if not rec.get("converged", True) or (rec.get("value") is not None and mp.isnan(rec["value"])):
         raise SolverFailure(f"the restricted solver did not converge for P={P!r}, Q={Q!r}, alpha={alpha}")
@@ -155,9 +157,6 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
     ``R^d`` is ``(prod_i int p_i^alpha q_i^(1-alpha) - 1)/(alpha^2 - alpha)`` (Fubini); each factor by split
     quadrature of the coordinate's densities.
     """
-    from .divergences import alpha_generator
-    from .numeric import fdiv_mp
-
     al = to_mpf(alpha)
     if not isinstance(P, Product):
         return fdiv_mp(alpha_generator(sp.nsimplify(alpha) if not isinstance(alpha, sp.Basic) else alpha), P, Q,
@@ -197,8 +196,6 @@ def lin_renyi_bracket(family, scale, shift, alpha):
     al = to_mpf(sp.sympify(alpha))
     A = al / (al - 1)
     low = -mp.log(abs_power_mean(Q, [-x / n2 for x in vs], 1, A))
-    from .numeric import renyi_mp
-
     return low, renyi_mp(P, Q, al)
 
 
@@ -226,8 +223,6 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
             try:
                 low, high = lin_renyi_bracket(family, scale, shift, alpha)
             except ParameterError:
-                from .numeric import renyi_mp
-
                 low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
             tol = mp.mpf(10) ** (-(digits // 2))
             if val < low - tol * abs(low) or val > high + tol * abs(high):
@@ -247,8 +242,6 @@ def renyi_shift_mp(family: str, scale, shift, alpha):
 
 
 def _renyi_cached_impl(family, scale, shift, alpha, dps):
-    from .numeric import renyi_mp
-
     P, Q = shift_laws(family, scale, shift)
     return renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
 
@@ -256,9 +249,6 @@ def _renyi_cached_impl(family, scale, shift, alpha, dps):
 def _cached(fn):
     """On disk (:mod:`cbdp_sym.cache`) and in-process (:mod:`cbdp_sym.memo`): one value per law pair, shared by
     Theorem 13, its chain, Corollary 2, the Table 1 cells and the figures."""
-    from .cache import cached_numeric
-    from .memo import memo_numeric
-
     return memo_numeric(cached_numeric(fn), failures=(SolverFailure,))
 
 

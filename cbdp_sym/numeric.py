@@ -12,7 +12,9 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from .distributions import Distribution
+from .distributions import Distribution, Product
+from .divergences import KL
+from .errors import ParameterError
 from .kinked import generator_kink_points
 from .optimize import golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
 
@@ -240,7 +242,6 @@ def vquad(f, points, n: int, ref=1, loose=0):
 
 
 def _mp_joint(P, Q):
-    from .errors import ParameterError
 
     if not (P.atomic and Q.atomic):
         raise ParameterError("a finite law against a law with a density: use two finite laws or two densities")
@@ -275,8 +276,6 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     (the maximum of the log-ratio, over the support points or by a search on the line).  Finite laws:
     sums.  Products: the sum over coordinates (independent coordinates).
     """
-    from .distributions import Product
-    from .errors import ParameterError
 
     al = mp.mpf(alpha) if not isinstance(alpha, mp.mpf) else alpha
     if al < 1 or mp.isnan(al):
@@ -286,7 +285,6 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
         return mp.fsum(renyi_mp(p, q, al) for p, q in zip(P.components, Q.components))
     if al == 1:
-        from .divergences import KL
 
         return fdiv_mp(KL, P, Q)
     if P.atomic or Q.atomic:

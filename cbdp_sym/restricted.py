@@ -51,10 +51,13 @@ import sympy as sp
 from .cache import cached_numeric
 from .memo import memo_numeric
 from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
+from .display import restricted_markdown, restricted_repr
 from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
 from .numbers import Estimate, digits, parse_number, to_mpf
 from .numeric import vquad
+from .reduction import M_, Z_, conjugate_structure, profile
+from .tape import cached_derivation
 from .optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
 
 __all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
@@ -425,8 +428,6 @@ class _Exp:
     hess_exact = True
 
     def __init__(self, P, Q, k, prof, x0, w):
-        from .reduction import Z_
-
         self.P, self.Q, self.k, self.x0, self.w = P, Q, k, x0, w
         self.m = _moments(P, x0, w, k)
         self.n = k
@@ -696,13 +697,9 @@ class RestrictedResult:
         }
 
     def __repr__(self):
-        from .display import restricted_repr
-
         return restricted_repr(self)
 
     def _repr_markdown_(self):
-        from .display import restricted_markdown
-
         return restricted_markdown(self)
 
 
@@ -715,20 +712,14 @@ def _memo_derivation(fn):
     """``fn`` memoised in-process by its (hashable) arguments, its tape steps replayed on every call
     (:func:`cbdp_sym.tape.cached_derivation`): the solver re-derives the conjugate's structure and profile
     at each call otherwise (seconds of SymPy per point), and a memo keeps the tapes identical."""
-    from .tape import cached_derivation
-
     return cached_derivation(fn)
 
 
 def _structure_impl(gen, params):
-    from .reduction import conjugate_structure
-
     return conjugate_structure(gen, dict(params))
 
 
 def _profile_impl(st):
-    from .reduction import profile
-
     return profile(st)
 
 
@@ -791,8 +782,6 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
 
 
 def _solve_exp(name, cls, gen, st, prof, P, Q, k, x0, w, second, notes):
-    from .reduction import Z_
-
     dps = mp.mp.dps
     notes.append("KL-type conjugate C e^s: the constant is eliminated exactly (Lemma 1's step); the slope "
                  "coefficients maximise c . E_P[phi] + V(E_Q[e^{c . phi}])")
@@ -869,8 +858,6 @@ def _finish(name, cls, value, f_value, cx, run, notes):
 
 
 def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes):
-    from .reduction import M_
-
     dps = mp.mp.dps
     A = to_mpf(st.A)
     al = to_mpf(st.alpha)

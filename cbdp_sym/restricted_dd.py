@@ -81,10 +81,16 @@ from operator import mul
 import mpmath as mp
 import sympy as sp
 
+from .cache import cached_numeric
+from .calculus import split_at_kinks
 from .distributions import X, Distribution, Laplace, Normal, Product
+from .divergences import expect
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
 from .numeric import vquad
+from .reduction import M_, Z_
+from .restricted import RestrictedResult, generator_for, structure_and_profile
+from .variational import interval_from_conditions
 from .optimize import bfgs, definite, golden_section, newton, norm as _norm, pinv_step as _solve_sym, precision_ramp, ramp_stages
 
 from mpmath.libmp import from_man_exp, to_fixed
@@ -105,8 +111,6 @@ def _laplace_sum_poly_cached(k: int) -> tuple:
 def _derive_sum_poly(k: int) -> list:
     """Coefficients of ``P_k`` (density of ``L_1 + ... + L_k``, i.i.d. ``Laplace(0, 1)``, is ``e^{-z} P_k(z)``,
     ``z = |x|``), derived by SymPy: convolution of the engine's Laplace densities, split at the kinks."""
-    from .calculus import split_at_kinks
-
     y = sp.Symbol("y", real=True)
     x = sp.Symbol("x", positive=True)
     if k == 1:
@@ -127,8 +131,6 @@ def _derive_sum_poly(k: int) -> list:
 
 
 def _derive_sum_poly_disk(k: int) -> list:
-    from .cache import cached_numeric
-
     fn = _DISK.get("f")
     if fn is None:
         fn = _DISK["f"] = cached_numeric(_derive_sum_poly_entry)
@@ -170,9 +172,6 @@ def _sum_poly_mp(k: int, r: int, prec: int) -> tuple:
 def _log_mgf(family) -> tuple:
     """``(Lambda, Lambda', Lambda'', lo, hi)`` as mpmath functions of ``(t, scale)``: the log-MGF of the centred
     law (``Laplace(0, s)`` or ``Normal(0, s)``), derived by split integration, and its finiteness domain."""
-    from .divergences import expect
-    from .variational import interval_from_conditions
-
     t = sp.Symbol("t", real=True)
     s = sp.Symbol("s", positive=True)
     mgf, conds = expect(family(0, s), sp.exp(t * X))
@@ -970,9 +969,6 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
     ``gradient_norm`` and ``hessian`` of the reduced problem actually solved (see ``notes``),
     ``negative_definite``, ``second_method_digits`` / ``second_value`` (when ``second``), ``notes``.
     """
-    from .reduction import M_, Z_
-    from .restricted import RestrictedResult, generator_for, structure_and_profile
-
     gen, params, renyi = generator_for(divergence, alpha)
     for L, role in ((P, "P"), (Q, "Q")):
         if not isinstance(L, Distribution):
@@ -1123,8 +1119,6 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
 def _intercept_exp(prof, logZ):
     """``b*(Z)`` from the derived profile, evaluated at ``Z = e^{logZ}`` in log space (``b* = b*(1) - log Z`` is
     checked symbolically: the profile of ``C e^s`` depends on ``Z`` only through ``-log Z``)."""
-    from .reduction import Z_
-
     b1 = prof.intercept_of_z.subs(Z_, 1)
     if sp.simplify(prof.intercept_of_z - b1 + sp.log(Z_)) != 0:  # pragma: no cover
         raise ParameterError(f"unexpected intercept profile {prof.intercept_of_z}")
