@@ -356,12 +356,13 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True):
     return a, b, max(fc, fd)
 
 
-def golden_max(f, lo, hi, tol=None, iters=None):
+def golden_max(f, lo, hi, tol=None, iters=None, reuse=True):
     """``(argmax, max)`` of a unimodal ``f`` on ``[lo, hi]`` by golden section: to ``tol`` (default the working
-    precision, ``10^(3 - dps)``) or for ``iters`` steps; the midpoint of the final bracket and ``f`` there."""
+    precision, ``10^(3 - dps)``) or for ``iters`` steps; the midpoint of the final bracket and ``f`` there.
+    ``reuse``: as in :func:`golden_section`."""
     if tol is None and iters is None:
         tol = mp.mpf(10) ** (-mp.mp.dps + 3)
-    lo, hi, _ = golden_section(f, lo, hi, tol=tol, iters=iters)
+    lo, hi, _ = golden_section(f, lo, hi, tol=tol, iters=iters, reuse=reuse)
     x = (lo + hi) / 2
     return x, f(x)
 
