@@ -16,7 +16,7 @@ from .distributions import Distribution, Product
 from .divergences import KL
 from .errors import ParameterError
 from .kinked import generator_kink_points
-from .optimize import golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
+from .optimize import bracket_max, golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
 
 
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
@@ -53,16 +53,7 @@ def peak_breaks(logf, x0, w0):
     with mp.workdps(20):
         x0, w0 = mp.mpf(x0), mp.mpf(w0)
         f = lambda x: logf(x)  # noqa: E731
-        step = w0
-        direction = 1 if f(x0 + step / 64) > f(x0) else -1
-        a, m = x0 - direction * step / 64, x0
-        for _ in range(200):
-            nxt = m + direction * step
-            if f(nxt) <= f(m):
-                break
-            a, m = m, nxt
-            step *= 2
-        lo, hi = sorted([a, m + direction * step])
+        lo, hi = bracket_max(f, x0, w0, w0 / 64, max_steps=200)
         lo, hi, _ = golden_section(f, lo, hi, iters=80, reuse=False)
         m = (lo + hi) / 2
         h = w0 / 1000

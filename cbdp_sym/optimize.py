@@ -12,7 +12,7 @@ method by name, as mpmath's ``findroot(solver=...)`` does:
   Hessian into a BFGS-updated approximation started at ``B0``;
 * :func:`bfgs` -- BFGS on the inverse Hessian (analytic or forward-difference gradients);
 * :func:`line_search` -- the Armijo backtracking every method shares;
-* :func:`golden_section`, :func:`golden_max`, :func:`sup_positive` -- one-variable searches;
+* :func:`golden_section`, :func:`golden_max`, :func:`bracket_max`, :func:`sup_positive` -- one-variable searches;
 * :func:`precision_ramp`, :func:`ramp_stages` -- run a method at a low precision, then continue at higher ones;
 * :func:`definite`, :func:`norm`, :func:`fd_gradient`, :func:`pinv_step` -- the small pieces.
 
@@ -35,7 +35,7 @@ import mpmath as mp
 from .errors import ParameterError
 
 __all__ = ["Run", "METHODS", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
-           "golden_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm", "fd_gradient", "pinv_step"]
+           "golden_max", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm", "fd_gradient", "pinv_step"]
 
 METHODS = ("newton", "bfgs", "golden")
 
@@ -311,10 +311,11 @@ def bfgs(f, x, *, grad=None, sense=1, hinv0=None, scale_first=True, gtol=None, x
 
 
 # -- one variable --------------------------------------------------------------------------------------
-def golden_section(f, lo, hi, tol=None, iters=None, reuse=True):
+def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None):
     """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
 
-    Stops when ``b - a <= tol * (1 + |a| + |b|)`` or after ``iters`` steps (one of them must be given).
+    Stops when ``b - a <= tol * (1 + |a| + |b|)``, when ``b - a < atol``, or after ``iters`` steps (one of
+    ``tol`` and ``iters`` must be given).
     ``reuse``: one new evaluation a step, the other interior point carried over (the classical method);
     ``reuse=False`` recomputes both interior points from the bracket every step (twice the evaluations; the
     points never drift from the bracket's golden points by accumulated rounding).
@@ -328,10 +329,15 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True):
         raise ValueError("golden_section needs tol or iters")
     a, b = mp.mpf(lo), mp.mpf(hi)
     invphi = (mp.sqrt(5) - 1) / 2
+
+    def going(k):
+        return ((iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b)))
+                and (atol is None or not b - a < atol))
+
     if not reuse:
         fc = fd = -mp.inf
         k = 0
-        while (iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b))):
+        while going(k):
             c, d = b - invphi * (b - a), a + invphi * (b - a)
             fc, fd = f(c), f(d)
             if fc >= fd:
@@ -343,7 +349,7 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True):
     c, d = b - invphi * (b - a), a + invphi * (b - a)
     fc, fd = f(c), f(d)
     k = 0
-    while (iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b))):
+    while going(k):
         if fc >= fd:
             b, d, fd = d, c, fc
             c = b - invphi * (b - a)
@@ -367,21 +373,28 @@ def golden_max(f, lo, hi, tol=None, iters=None, reuse=True):
     return x, f(x)
 
 
-def sup_positive(f, x0=1):
-    """``sup_{t > 0} f(t)`` for a concave ``f`` with an interior maximum: bracket on a log scale, then golden
-    section in ``log t``.  Returns ``(argmax, max)``."""
-    g = lambda u: f(mp.exp(u))  # noqa: E731
-    u = mp.log(mp.mpf(x0))
-    step = mp.mpf(1)
-    direction = 1 if g(u + mp.mpf("1e-3")) > g(u) else -1
-    a, m = u - direction * step, u
-    for _ in range(400):
+def bracket_max(f, x0, step, probe, back=None, max_steps=400):
+    """A bracket ``(lo, hi)`` around a maximum of a unimodal ``f`` near ``x0``: uphill is the side where
+    ``f(x0 + probe) > f(x0)`` (else the other); steps of ``step``, doubling, go uphill while ``f`` increases
+    (at most ``max_steps``); the bracket runs from the point before the last increase (at first ``x0`` minus
+    ``back`` downhill, ``back`` defaulting to ``probe``) to the first point that did not increase."""
+    direction = 1 if f(x0 + probe) > f(x0) else -1
+    a, m = x0 - direction * (probe if back is None else back), x0
+    for _ in range(max_steps):
         nxt = m + direction * step
-        if g(nxt) <= g(m):
+        if f(nxt) <= f(m):
             break
         a, m = m, nxt
         step *= 2
     lo, hi = sorted([a, m + direction * step])
+    return lo, hi
+
+
+def sup_positive(f, x0=1):
+    """``sup_{t > 0} f(t)`` for a concave ``f`` with an interior maximum: bracket on a log scale, then golden
+    section in ``log t``.  Returns ``(argmax, max)``."""
+    g = lambda u: f(mp.exp(u))  # noqa: E731
+    lo, hi = bracket_max(g, mp.log(mp.mpf(x0)), mp.mpf(1), mp.mpf("1e-3"), back=mp.mpf(1))
     um, val = golden_max(g, lo, hi)
     return mp.exp(um), val
 

@@ -4,7 +4,7 @@ import mpmath as mp
 import pytest
 
 from cbdp_sym.errors import ParameterError
-from cbdp_sym.optimize import (METHODS, bfgs, definite, golden_max, golden_section, line_search, maximize,
+from cbdp_sym.optimize import (METHODS, bfgs, bracket_max, definite, golden_max, golden_section, line_search, maximize,
                                minimize, newton, precision_ramp, ramp_stages, sup_positive)
 
 MULTI = [m for m in METHODS if m != "golden"]
@@ -183,3 +183,22 @@ def test_golden_section_and_sup_positive():
         assert abs(t - mp.mpf(1) / 2) < mp.mpf(10) ** -12 and abs(v - mp.mpf(1) / 4) < mp.mpf(10) ** -25
     with pytest.raises(ValueError):
         golden_section(lambda t: t, 0, 1)
+
+
+@pytest.mark.parametrize("reuse", [True, False])
+def test_golden_variants_and_stopping_rules(reuse):
+    with mp.workdps(30):
+        f = lambda t: -(t - 2) ** 2  # noqa: E731
+        a, b, _ = golden_section(f, 0, 5, iters=200, reuse=reuse, atol=mp.mpf(10) ** -6)
+        assert b - a < mp.mpf(10) ** -6 and b - a > mp.mpf(10) ** -8 and a < 2 < b  # stopped by atol
+        a, b, _ = golden_section(f, 0, 5, iters=10, reuse=reuse)
+        assert b - a > mp.mpf(10) ** -3  # stopped by the step count
+        x, v = golden_max(f, 0, 5, reuse=reuse)
+        assert abs(x - 2) < mp.mpf(10) ** -12
+
+
+def test_bracket_max_brackets_the_maximum_on_either_side():
+    with mp.workdps(30):
+        for peak in (mp.mpf(-37), mp.mpf("0.3"), mp.mpf(1000)):
+            lo, hi = bracket_max(lambda x: -(x - peak) ** 2, mp.mpf(0), mp.mpf(1), mp.mpf("1e-3"))
+            assert lo < peak < hi
