@@ -1033,13 +1033,7 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
             b = _intercept_exp(prof, logZ)
             a = setup.coefficients(prob.M, theta)
         fval = +J
-        res = RestrictedResult(name, cls, fval, fval, [+b] + [+x for x in a], +_norm(g),
-                               [[+x for x in row] for row in H],
-                               _definite(H, -1), iterations=iters, notes=notes, converged=ok)
-        if not res.negative_definite and setup.p:
-            notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
-        if not ok:
-            notes.append("NOT CONVERGED: the value is a lower bound only")
+        res = _certified(name, cls, fval, fval, [b] + list(a), g, H, iters, notes, ok, setup.p)
         if second and setup.p:
             sv = _second(setup, gen, params, "exp", [0] * setup.p, 1, _SECOND_DPS + extra)
             _attach_second(res, sv, fval, dps)
@@ -1089,13 +1083,7 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
         opt = [b] + [lam * x for x in a]
         Hneg = [[-x for x in row] for row in H]
         gneg = [-x for x in g]
-    res = RestrictedResult(name, cls, +value, +fval, [+x for x in opt], +_norm(gneg),
-                           [[+x for x in row] for row in Hneg],
-                           _definite(Hneg, -1), iterations=iters, notes=notes, converged=ok)
-    if not res.negative_definite and setup.p:
-        notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
-    if not ok:
-        notes.append("NOT CONVERGED: the value is a lower bound only")
+    res = _certified(name, cls, value, fval, opt, gneg, Hneg, iters, notes, ok, setup.p)
     if extra:
         notes.append(f"1 - M = {mp.nstr(1 - Mmin, 3)}: polished with {extra} extra digits (cancellation in -log M and "
                      "V(M)); the second method too")
@@ -1113,6 +1101,18 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
         notes.append("second method: BFGS on the unprofiled E_P[h] - E_Q[f*(h)] (the engine's derived conjugate), "
                      "h = w + c . (x - mu_Q), in (reduced coefficients, w), E_Q by quadrature against the 1-D law "
                      "of c . Y")
+    return res
+
+
+def _certified(name, cls, value, fval, opt, g, H, iters, notes, ok, p):
+    """The result with its certificate (gradient norm, definiteness of ``H``) at the working precision, and
+    the notes on a flat maximiser or a run that did not converge."""
+    res = RestrictedResult(name, cls, +value, +fval, [+x for x in opt], +_norm(g), [[+x for x in row] for row in H],
+                           _definite(H, -1), iterations=iters, notes=notes, converged=ok)
+    if not res.negative_definite and p:
+        notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
+    if not ok:
+        notes.append("NOT CONVERGED: the value is a lower bound only")
     return res
 
 
