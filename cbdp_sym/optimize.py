@@ -1,8 +1,11 @@
 """One optimisation module: Newton, BFGS, golden section, the line search and the precision ramp.
 
-Every hand-rolled optimiser of the engine lives here (the restricted solvers :mod:`cbdp_sym.restricted` and
-:mod:`cbdp_sym.restricted_dd`, the one-variable maximisers of :mod:`cbdp_sym.linpower`); a caller picks a
-method by name, as mpmath's ``findroot(solver=...)`` does:
+The optimisers of the engine live here (used by the restricted solvers :mod:`cbdp_sym.restricted`,
+:mod:`cbdp_sym.restricted_dd` and :mod:`cbdp_sym.finite_restricted`, by :mod:`cbdp_sym.numeric`,
+:mod:`cbdp_sym.conversions`, :mod:`cbdp_sym.divergences` and :mod:`cbdp_sym.linpower`); a caller picks a
+method by name, as mpmath's ``findroot(solver=...)`` does.  One exception: the primal active-set Newton
+method for concave maximisation over a polytope stays in :mod:`cbdp_sym.finite_restricted` (constrained, with
+its own exact-line-search step; no other caller).
 
 * :func:`minimize` / :func:`maximize` -- ``method="newton"`` (value, gradient and Hessian),
   ``"bfgs"`` (value and gradient, or forward differences) or ``"golden"`` (one variable on a bracket);
@@ -35,7 +38,8 @@ import mpmath as mp
 from .errors import ParameterError
 
 __all__ = ["Run", "METHODS", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
-           "golden_max", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm", "fd_gradient", "pinv_step"]
+           "golden_max", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
+           "fd_gradient", "pinv_step"]
 
 METHODS = ("newton", "bfgs", "golden")
 
