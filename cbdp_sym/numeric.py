@@ -13,7 +13,7 @@ import mpmath as mp
 import sympy as sp
 
 from .distributions import Distribution, Product
-from .divergences import KL
+from .generators import KL
 from .errors import ParameterError
 from .kinked import generator_kink_points
 from .optimize import bracket_max, golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
@@ -276,7 +276,6 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
         return mp.fsum(renyi_mp(p, q, al) for p, q in zip(P.components, Q.components))
     if al == 1:
-
         return fdiv_mp(KL, P, Q)
     if P.atomic or Q.atomic:
         joint = _mp_joint(P, Q)
