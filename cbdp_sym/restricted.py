@@ -42,8 +42,6 @@ The conjugate ``f^*`` is the engine's derived one; it is audited separately agai
 from __future__ import annotations
 
 import functools
-import re
-from dataclasses import dataclass, field
 
 import mpmath as mp
 import sympy as sp
@@ -51,108 +49,16 @@ import sympy as sp
 from .cache import cached_numeric
 from .memo import memo_numeric
 from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
-from .display import restricted_markdown, restricted_repr
-from .divergences import ALPHA_DIV, KL, TV, Generator
+from .generators import KL
 from .errors import ParameterError
 from .numbers import Estimate, digits, parse_number, to_mpf
 from .numeric import vquad
-from .reduction import M_, Z_, conjugate_structure, profile
-from .tape import cached_derivation
+from .reduction import M_, Z_
 from .optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
+from .restricted_common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
+from .restricted_dd import restricted_lin_product
 
-__all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
-           "generator_for", "sup_over_intercept"]
-
-
-# -- input -----------------------------------------------------------------------------------------
-_LAW_RE = re.compile(r"^\s*(laplace|normal|point)\s*\((.*)\)\s*$", re.I)
-
-
-def _split_args(text: str) -> list:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur)
-    return [o.strip() for o in out]
-
-
-def parse_law(spec: str) -> Distribution:
-    """A law from a CLI spec: ``laplace(loc,scale)``, ``normal(loc,std)``, ``point(loc)``, ``product(...)``.
-
-    ``normal`` takes the **standard deviation** (not the variance); ``laplace`` takes the scale
-    (CBDP's ``Lap(mu, 1/eps)`` is ``laplace(mu, 1/eps)``).
-
-    >>> parse_law("laplace(0, 1/2)")
-    Laplace(loc=0, scale=1/2)
-    >>> parse_law("product(normal(0,1), normal(1,2))").dim
-    2
-    """
-    s = str(spec).strip()
-    m = re.match(r"^\s*product\s*\((.*)\)\s*$", s, re.I)
-    if m:
-        parts = _split_args(m.group(1))
-        if not parts:
-            raise ParameterError(f"law spec {spec!r}: product() needs at least one law")
-        return Product(*[parse_law(p) for p in parts])
-    m = _LAW_RE.match(s)
-    if not m:
-        raise ParameterError(f"law spec {spec!r} not understood: use laplace(loc,scale), normal(loc,std), "
-                             "point(loc) or product(SPEC, ...)")
-    kind, args = m.group(1).lower(), _split_args(m.group(2))
-    want = 1 if kind == "point" else 2
-    if len(args) != want:
-        raise ParameterError(f"law spec {spec!r}: {kind}() takes {want} number(s), got {len(args)}")
-    vals = [parse_number(a, f"{kind} argument") for a in args]
-    if kind == "point":
-        return PointMass(vals[0])
-    if not vals[1] > 0:
-        raise ParameterError(f"law spec {spec!r}: the {'scale' if kind == 'laplace' else 'standard deviation'} "
-                             f"must be positive, got {args[1]}")
-    return Laplace(*vals) if kind == "laplace" else Normal(*vals)
-
-
-def parse_class(text: str) -> int:
-    """``lin`` -> 1, ``polyK`` -> K (the polynomial degree).
-
-    >>> parse_class("poly3")
-    3
-    """
-    t = str(text).strip().lower()
-    if t == "lin":
-        return 1
-    m = re.match(r"^poly_?(\d+)$", t)
-    if m and int(m.group(1)) >= 1:
-        return int(m.group(1))
-    raise ParameterError(f"function class {text!r} not understood: use lin or polyK with K >= 1 (poly1, poly2, ...)")
-
-
-def generator_for(divergence: str, alpha=None):
-    """``(generator, params, renyi)`` for ``kl``, ``tv``, ``alpha`` or ``renyi`` (the last two need alpha > 1)."""
-    d = str(divergence).strip().lower()
-    if d in ("kl", "tv"):
-        if alpha is not None:
-            raise ParameterError(f"--alpha is meaningless for {d}")
-        return (KL if d == "kl" else TV), {}, False
-    if d in ("alpha", "renyi"):
-        if alpha is None:
-            raise ParameterError(f"{d} needs --alpha (a number > 1)")
-        a = parse_number(str(alpha), "alpha") if not isinstance(alpha, (sp.Basic, int)) else sp.sympify(alpha)
-        if not a.is_finite:
-            raise ParameterError(f"{d} needs a finite alpha > 1, got alpha = {alpha}")
-        if not a > 1:
-            raise ParameterError(f"{d} needs alpha > 1, got alpha = {alpha}")
-        return ALPHA_DIV, {"alpha": a}, d == "renyi"
-    raise ParameterError(f"divergence {divergence!r} not understood: use kl, alpha, renyi or tv")
-
+__all__ = ["restricted", "restricted_record", "restricted_mp", "sup_over_intercept", "renyi_limit"]
 
 
 # -- laws and polynomials ----------------------------------------------------------------------------
@@ -653,89 +559,6 @@ def _ramp(make, start, dps, iters=80):
 
 
 # -- the public entry point ----------------------------------------------------------------------------
-@dataclass
-class RestrictedResult:
-    """A restricted divergence with its certificate (values are mpf at the working precision)."""
-
-    divergence: str
-    cls: str
-    value: mp.mpf                 # the restricted divergence (Rényi through Eq. (3) for ``renyi``)
-    f_value: mp.mpf               # the restricted f-divergence itself (before Eq. (3))
-    optimum: list                 # coefficients of the maximising h in powers of x (constant first)
-    gradient_norm: mp.mpf         # of the reduced problem at the optimum (see notes)
-    hessian: list                 # of the reduced problem (maximised form) at the optimum
-    negative_definite: bool
-    infinite: bool = False
-    second_method_digits: object = None
-    second_value: object = None
-    iterations: int = 0
-    ray: object = None
-    notes: list = field(default_factory=list)
-    converged: bool = True
-
-    def as_json(self, digits_out: int | None = None) -> dict:
-        dg = digits_out or max(mp.mp.dps - 10, 15)
-
-        def s(v):
-            if v is None:
-                return None
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                v = mp.mpf(v)
-            return mp.nstr(v, dg, strip_zeros=False) if mp.isfinite(v) else ("inf" if v > 0 else "-inf")
-
-        return {
-            "divergence": self.divergence, "class": self.cls,
-            "value": s(self.value), "f_value": s(self.f_value),
-            "optimum": [s(c) for c in self.optimum],
-            "gradient_norm": s(self.gradient_norm),
-            "hessian": [[s(v) for v in row] for row in self.hessian],
-            "hessian_negative_definite": self.negative_definite,
-            "second_method_digits": (None if self.second_method_digits is None
-                                     else mp.nstr(self.second_method_digits, 4)),
-            "infinite": self.infinite,
-            "notes": list(self.notes),
-        }
-
-    def __repr__(self):
-        return restricted_repr(self)
-
-    def _repr_markdown_(self):
-        return restricted_markdown(self)
-
-
-@functools.lru_cache(maxsize=None)
-def _lam(expr, sym):
-    return sp.lambdify(sym, expr, modules="mpmath")
-
-
-def _memo_derivation(fn):
-    """``fn`` memoised in-process by its (hashable) arguments, its tape steps replayed on every call
-    (:func:`cbdp_sym.tape.cached_derivation`): the solver re-derives the conjugate's structure and profile
-    at each call otherwise (seconds of SymPy per point), and a memo keeps the tapes identical."""
-    return cached_derivation(fn)
-
-
-def _structure_impl(gen, params):
-    return conjugate_structure(gen, dict(params))
-
-
-def _profile_impl(st):
-    return profile(st)
-
-
-_structure_memo = _memo_derivation(_structure_impl)
-_profile_memo = _memo_derivation(_profile_impl)
-
-
-def structure_and_profile(gen, params):
-    """``(conjugate_structure(gen, params), profile)`` memoised in-process (steps replayed on the tape); the
-    profile is ``None`` where the structure has none (bounded / general conjugates)."""
-    key = tuple(sorted((str(k), sp.sympify(v)) for k, v in (params or {}).items()))
-    st = _structure_memo(gen, key)
-    prof = _profile_memo(st) if st.kind in ("exp", "power") else None
-    return st, prof
-
-
 def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
                features=None) -> RestrictedResult:
     """The restricted divergence ``D^H(P, Q)`` over ``cls`` (``lin`` or ``polyK``), at the working precision.
@@ -753,8 +576,6 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
     if P.dim > 1 or isinstance(P, Product) or isinstance(Q, Product):
         if degree != 1:
             raise ParameterError("in d dimensions only the class lin is supported (poly_k is one-dimensional)")
-        from .restricted_dd import restricted_lin_product
-
         return restricted_lin_product(divergence, P, Q, alpha=alpha, second=second, features=features)
     if features is not None:
         raise ParameterError("a feature map applies to product laws (d dimensions); in 1-d use lin or polyK")

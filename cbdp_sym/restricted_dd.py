@@ -89,7 +89,7 @@ from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
 from .numeric import vquad
 from .reduction import M_, Z_
-from .restricted import RestrictedResult, generator_for, structure_and_profile
+from .restricted_common import RestrictedResult, generator_for, structure_and_profile
 from .variational import interval_from_conditions
 from .optimize import bfgs, definite, golden_section, newton, norm as _norm, pinv_step as _solve_sym, precision_ramp, ramp_stages
 
