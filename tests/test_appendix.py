@@ -14,6 +14,9 @@ from cbdp_sym.report import audit_schema, compile_pdf, latexmk_available
 
 from .conftest import tex_required
 
+# one pytest-xdist worker runs this module: the audited subset is computed once (module fixture)
+pytestmark = pytest.mark.xdist_group("appendix")
+
 WRAPPERS = Path(__file__).parent / "latex"
 HOSTS = ("onecolumn", "twocolumn", "lncs", "neurips")
 # fast claims of each paper: refuted ones (findings, counterexamples, corrected statements), verified and
