@@ -1,3 +1,4 @@
+import importlib.util
 import os
 from pathlib import Path
 
@@ -12,9 +13,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _private_cache(tmp_path_factory):
-    """Each test session gets its own numeric cache (never the user's)."""
-    os.environ["CBDP_SYM_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+def _private_cache(tmp_path_factory, worker_id):
+    """Each test session gets its own numeric cache (never the user's).  The pytest-xdist workers of one
+    session share it, as the tests of a session run in one process do: a value one worker computed is read
+    by the other (cache entries are written atomically, so concurrent workers are safe, as an audit's are)."""
+    if worker_id == "master":  # no xdist, or -n 0
+        cache = tmp_path_factory.mktemp("cache")
+    else:  # each worker's basetemp is <session folder>/popen-gwN: the session folder is common to all
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "run")  # this session's, even under a reused --basetemp
+        cache = tmp_path_factory.getbasetemp().parent / f"cache-{run}"
+        cache.mkdir(exist_ok=True)
+    os.environ["CBDP_SYM_CACHE"] = str(cache)
     yield
 
 
@@ -30,6 +39,13 @@ def mutant_registry():
     from cbdp_sym.registry import Registry
 
     return Registry([FIXTURES / "mutants"])
+
+
+if importlib.util.find_spec("xdist") is None:
+    @pytest.fixture(scope="session")
+    def worker_id():
+        """pytest-xdist's fixture of the same name, when it is not installed."""
+        return "master"
 
 
 def tex_required() -> bool:
