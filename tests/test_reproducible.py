@@ -51,5 +51,6 @@ def test_reports_identical_cold_warm_nocache_and_jobs(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # four audits of 12 claims in new interpreters, two of them cold
 def test_reports_identical_on_a_wider_subset(tmp_path):
     _check(SLOW, tmp_path)
