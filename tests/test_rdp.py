@@ -249,7 +249,7 @@ def test_mutants_fail_for_their_reason(rdp_mutants, cid, status, reason):
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1800)  # every RDP claim in one process, serially (it passed 600 s on a machine loaded 8-fold)
+@pytest.mark.timeout(1800)  # every RDP claim in one process, serially (it ran past 600 s on this shared machine under load 16)
 def test_full_rdp_audit_verdicts(registry):
     expected_refuted = {"RDP-EQ1-EQ", "RDP-L1-PROOF", "RDP-P4-CHAIN", "RDP-GAU-STD", "RDP-FIG2-B", "RDP-SEC7-MARKOV"}
     expected_ambiguous = {"RDP-L1-TV", "RDP-T2-RR-INF-ALLP"}
