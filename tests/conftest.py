@@ -55,8 +55,8 @@ collect_ignore = ["fixtures"]
 
 # the longest tests of the slow set, started first so that pytest-xdist's other workers run the rest meanwhile
 # (the cold full audit alone takes about 9 minutes on 2 cores)
-LONGEST_FIRST = ("tests/test_full_audit.py::", "tests/test_rdp.py::test_full_rdp_audit_verdicts",
-                 "tests/test_reproducible.py::test_reports_identical_on_a_wider_subset", "tests/test_install.py::")
+LONGEST_FIRST = ("tests/test_full_audit.py::", "tests/test_reproducible.py::test_reports_identical_on_a_wider_subset",
+                 "tests/test_install.py::")
 
 
 def pytest_collection_modifyitems(config, items):
