@@ -44,6 +44,7 @@ def _check(ids, tmp_path):
     _same(runs)
 
 
+@pytest.mark.slow  # 21 s: four audits in new interpreters; the wider subset below is a superset of these claims
 def test_reports_identical_cold_warm_nocache_and_jobs(tmp_path):
     """Before: RDP-P6 cold and warm gave different appendix-rdp-body.tex (a derivation's sums re-sorted by
     the pickle round trip), and values read from the numeric cache were rounded to the caller's precision."""
