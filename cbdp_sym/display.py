@@ -22,6 +22,9 @@ import re
 
 import mpmath as mp
 
+from .printing import latex, map_prose
+from .tape import Tex
+
 _STATUS_MARK = {"verified": "✅", "holds": "✅", "refuted": "❌", "inconclusive": "❔", "ambiguous": "❔",
                 "error": "⚠️", "definition": "📘", "cited": "📘"}
 
@@ -32,9 +35,6 @@ def _one_line(text, n=90) -> str:
 
 
 def _side(x) -> str:
-    from .printing import latex
-    from .tape import Tex
-
     if isinstance(x, Tex):
         return x.latex
     if isinstance(x, str):
@@ -48,22 +48,13 @@ def _tex_rel(rel: str) -> str:
 
 def _text_for_mathjax(note: str) -> str:
     """An engine note inside ``\\text{...}``: braces balanced, ``$...$`` kept as mathematics."""
-    parts = re.split(r"(\$[^$]*\$)", note)
-    out = []
-    for p in parts:
-        if p.startswith("$") and p.endswith("$") and len(p) > 1:
-            out.append(p)
-        else:
-            out.append(p.replace("\\", r"\backslash ").replace("{", r"\{").replace("}", r"\}")
-                       .replace("#", r"\#").replace("%", r"\%").replace("&", r"\&"))
-    return "".join(out)
+    return map_prose(note, lambda p: p.replace("\\", r"\backslash ").replace("{", r"\{").replace("}", r"\}")
+                     .replace("#", r"\#").replace("%", r"\%").replace("&", r"\&"))
 
 
 def _md_prose(text: str) -> str:
     """Prose for Markdown: ``$...$`` kept, the characters Markdown would read as markup escaped."""
-    parts = re.split(r"(\$[^$]*\$)", str(text))
-    return "".join(p if (p.startswith("$") and p.endswith("$") and len(p) > 1)
-                   else re.sub(r"([*_`|<>\[\]])", r"\\\1", p) for p in parts)
+    return map_prose(str(text), lambda p: re.sub(r"([*_`|<>\[\]])", r"\\\1", p))
 
 
 # -- derivations -------------------------------------------------------------------------------------
@@ -130,21 +121,6 @@ class Derivation:
         return "\n".join(out)
 
 
-def derivation(claim):
-    """Run a claim's derivation (a :class:`cbdp_sym.claims.Claim`, or an ID of the built-in papers)."""
-    from .claims import Claim
-    from .verify import derive
-
-    if not isinstance(claim, Claim):
-        from .registry import Registry
-
-        claim = Registry().get(str(claim))
-    if claim.derive is None:
-        return Derivation(claim.id, [], None, claim.claimed() if claim.claimed else None)
-    expr, steps = derive(claim)
-    return Derivation(claim.id, steps, expr, claim.claimed() if claim.claimed else None)
-
-
 # -- claim results -------------------------------------------------------------------------------------
 def result_repr(r) -> str:
     """``<Result CBDP-T9 identity: verified: derived - claimed simplifies to 0; ...>`` (one short line)."""
@@ -166,8 +142,6 @@ def _value(text, n=15):
 
 def result_markdown(r) -> str:
     """A claim result as Markdown with mathematics: verdict, statement, forms, counterexample, evidence."""
-    from .printing import latex
-
     c = r.claim
     mark = _STATUS_MARK.get(str(r.status), "")
     head = f"**{c.id}** — {_md_prose(c.label)}"

@@ -8,8 +8,46 @@
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
+
+from .tape import Tex
+
+# -- prose for LaTeX -----------------------------------------------------------------------------
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
+    ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
+
+
+def tex_escape(text) -> str:
+    """Escape prose for LaTeX.
+
+    >>> tex_escape("50% of a_b & {c}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
+    """
+    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
+
+
+def note_tex(text: str) -> str:
+    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
+    parts = _MATH_SPLIT.split(text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
+
+
+def visible_width(tex: str) -> int:
+    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
+    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
+    t = re.sub(r"\\frac\{", "{", t)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    t = re.sub(r"[{}\s^_]", "", t)
+    return len(t)
+
+
 
 _NAMES = {
     "epsilon": r"\varepsilon",
@@ -50,8 +88,6 @@ _PRINTER = CbdpLatexPrinter()
 
 def latex(expr) -> str:
     """LaTeX for a SymPy expression (or a :class:`~cbdp_sym.tape.Tex`, or a plain number)."""
-    from .tape import Tex
-
     if isinstance(expr, Tex):
         return expr.latex
     if isinstance(expr, str):
@@ -122,9 +158,17 @@ def value_tex(value, sig: int = 10) -> str:
         return "; ".join(f"{key_tex(k)} $=$ {value_tex(v, sig)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(value_tex(v, sig) for v in value)
-    from .report import note_tex
-
     return note_tex(numbers_in_prose(str(value), sig))
+
+
+def map_prose(text: str, fn) -> str:
+    """``text`` with ``fn`` applied to each part outside ``$...$`` (the mathematics kept verbatim).
+
+    >>> map_prose("a $x_1$ b", str.upper)
+    'A $x_1$ B'
+    """
+    parts = __import__("re").split(r"(\$[^$]*\$)", text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else fn(p) for p in parts)
 
 
 _NUM_IN_TEXT = __import__("re").compile(r"(?<![\w.$\\^])([-+]?\d*\.\d+(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+)(?![\w.])")
@@ -156,14 +200,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
                        _REL_TEXT.sub(lambda m: _REL_TEX[m.group(0)], _NUM_IN_TEXT.sub(lambda m: _prose_number(m.group(1), sig), q))
                        for q in pieces)
 
-    parts = re.split(r"(\$[^$]*\$)", text)
-    out = []
-    for p in parts:
-        if p.startswith("$") and p.endswith("$") and len(p) > 1:
-            out.append(p)
-        else:
-            out.append(plain(p))
-    return "".join(out)
+    return map_prose(text, plain)
 
 
 _ASSIGN = __import__("re").compile(
@@ -185,8 +222,6 @@ def key_tex(name) -> str:
         return _KEY_NAMES[s]
     if len(s) == 1 and s.isalpha():
         return f"${s}$"
-    from .report import tex_escape
-
     return tex_escape(s.replace("_", " "))
 
 
@@ -208,8 +243,6 @@ def latex_narrow(expr) -> str:
     """LaTeX for a narrow column: a long numerator over a short denominator is printed as
     ``\\frac{1}{b} (a)``, and the result is made breakable (see :func:`breakable`)."""
     global _NARROW
-    from .tape import Tex
-
     if isinstance(expr, (Tex, str)):
         return breakable(latex(expr))
     if _NARROW is None:
@@ -290,8 +323,6 @@ _FRAC_INLINE = 22  # a fraction whose numerator and denominator are wider than t
 def _inline_fracs(tex: str) -> str:
     """Wide ``\\frac{a}{b}`` (unbreakable) rewritten as ``(a)/(b)``, which TeX may break at its operators."""
     import re
-
-    from .report import visible_width
 
     out, i = [], 0
     for m in re.finditer(r"\\[dt]?frac(?![a-zA-Z])", tex):
