@@ -205,7 +205,8 @@ def region_table(region) -> dict | None:
                 return "certified"
             if "bracket" in b:
                 return (f"in [{short(b['bracket'][0])}, {short(b['bracket'][1])}]; failing end "
-                        + ("certified" if b.get("fails_certified") else "not certified"))
+                        + ("certified" if b.get("fails_certified") else "not certified")
+                        + ("; the failing grid point certified" if b.get("grid_fails_certified") else ""))
             return "not certified"
 
         bnd = "; ".join(f"{short(b['value'])} ({status(b)})" for b in e["boundaries"]) or "--"
@@ -219,15 +220,17 @@ def region_table(region) -> dict | None:
             "note": ("the boundary is the root of the relative slack; ends marked range limit (grid end) are the end of "
                      "the searched range (of the sweep grid), not a boundary"
                      + ("; solver quantities: bracketed on the sweep grid and refined by false position with a budget of "
-                        f"{region.get('budget')} new points, the root interpolated in the final bracket"
+                        f"{region.get('budget')} new solver calls, the root interpolated in the final bracket"
                         if region.get("method") == "grid" else ""))}
 
 
 # -- bounded regions for a quantity computed by a solver (the default there) ---------------------------
-GRID_EVALS = 12       # new solver points per claim (a count, so that reports stay reproducible)
-BRACKET_EVALS = 5     # at most this many of them refine one grid bracket
+GRID_EVALS = 14       # new solver calls per claim, points and certificates (a count: reports stay reproducible)
+BRACKET_EVALS = 5     # at most this many points refine one grid bracket
 BISECT_DPS = 20       # working digits of the refining points (moderate: the sign of the slack is what counts)
-REL_WIDTH = 1e-3      # a bracket this narrow (relative to its upper end) is refined enough
+TRIAL_DIGITS = 4      # trial points are rationals with this many significant digits (the solver derives a
+#                       conjugate per order alpha, and a long rational exponent makes SymPy's integers explode)
+REL_WIDTH = 2e-3      # a bracket this narrow (relative to its upper end) is refined enough
 POINT_SECONDS = 60.0  # stall guard per new point (wall clock; it fires only where a point stalls)
 _POINT_WHAT = "failure-region point"
 
@@ -268,26 +271,42 @@ def _point_slack(claim, claimed, fixed, name, x, work, *, guard):
     return v if mp.isfinite(v) else None
 
 
-def _short_rational(x, digits=6):
+def _short_rational(x, digits=TRIAL_DIGITS):
     return sp.Rational(mp.nstr(x, digits, min_fixed=-mp.inf, max_fixed=mp.inf))
 
 
+def _smooth(kind, s):
+    """The slack as a log-ratio of the two sides (``log bound/quantity`` for an upper bound): of one sign with
+    the slack, and near-linear in the search coordinate where both sides are powers of the parameter."""
+    s = mp.mpf(s)
+    if kind == "lower":
+        return float(mp.log1p(s)) if s > -1 else float(s)
+    return float(-mp.log1p(-s)) if s < 1 else float(s)
+
+
 def _refine(claim, claimed, fixed, name, p, good, bad, s_good, s_bad, count):
-    """Narrow the grid bracket between ``good`` (the bound holds) and ``bad`` (it fails) by false position
-    (Illinois) in the search coordinate at short rationals.  Returns ``(good, bad, s_good, s_bad, note)``."""
+    """Narrow the grid bracket between ``good`` (the bound holds) and ``bad`` (it fails) by false position on
+    the log-ratio of the two sides in the search coordinate, each trial at a short rational and nudged past the
+    interpolated root towards the end that did not move (so that both ends close in).  Returns
+    ``(good, bad, s_good, s_bad, note)``."""
     from .verify import _from_search, _to_search
 
     yg, yb = _to_search(p, good), _to_search(p, bad)
-    fg, fb = float(s_good), float(s_bad)
-    side = 0
+    fg, fb = _smooth(claim.kind, s_good), _smooth(claim.kind, s_bad)
+    moved = None
     for _ in range(BRACKET_EVALS):
         hi = max(abs(float(good)), abs(float(bad)))
         if abs(float(good) - float(bad)) <= REL_WIDTH * hi:
             return good, bad, s_good, s_bad, None
         if count[0] >= GRID_EVALS:
             return good, bad, s_good, s_bad, "evaluation budget"
-        y = yg + (yb - yg) * fg / (fg - fb) if fg != fb else (yg + yb) / 2
-        t = min(max((y - yg) / (yb - yg), 0.05), 0.95)  # keep the trial inside, off the ends
+        t = fg / (fg - fb) if fg != fb else 0.5
+        nudge = REL_WIDTH / 3 / max(abs(yb - yg), 1e-300)
+        if moved == "good":
+            t += nudge
+        elif moved == "bad":
+            t -= nudge
+        t = min(max(t, 0.02), 0.98)  # keep the trial inside, off the ends
         with mp.workdps(BISECT_DPS):
             x = _short_rational(mp.mpf(_from_search(p, yg + t * (yb - yg))))
         if x in (good, bad):
@@ -297,46 +316,62 @@ def _refine(claim, claimed, fixed, name, p, good, bad, s_good, s_bad, count):
         if v is None:
             return good, bad, s_good, s_bad, f"no value at {name} = {x}"
         if v >= 0:
-            good, s_good, yg, fg = x, v, _to_search(p, x), float(v)
-            if side == 1:
-                fb /= 2  # Illinois: the end that stays is halved
-            side = 1
+            good, s_good, yg, fg, moved = x, v, _to_search(p, x), _smooth(claim.kind, v), "good"
         else:
-            bad, s_bad, yb, fb = x, v, _to_search(p, x), float(v)
-            if side == -1:
-                fg /= 2
-            side = -1
-    return good, bad, s_good, s_bad, None
+            bad, s_bad, yb, fb, moved = x, v, _to_search(p, x), _smooth(claim.kind, v), "bad"
+    hi = max(abs(float(good)), abs(float(bad)))
+    return good, bad, s_good, s_bad, (None if abs(float(good) - float(bad)) <= REL_WIDTH * hi
+                                      else f"{BRACKET_EVALS} points per bracket")
 
 
-def _bracket_entry(claim, name, fixed, good, bad, s_good, s_bad, note, direction):
+def _try_certify(claim, q):
+    from .timelimit import TimeLimitExceeded, time_limit
+
+    try:
+        with time_limit(POINT_SECONDS, _POINT_WHAT, hard=True):
+            return claim.certify(q)
+    except TimeLimitExceeded as exc:
+        if _POINT_WHAT not in str(exc):
+            raise
+    except Exception:  # noqa: BLE001 - a failed certificate leaves the end uncertified
+        pass
+    return None
+
+
+def _bracket_entry(claim, name, fixed, good, bad, s_good, s_bad, note, direction, count, grid_bad=None):
     """One boundary: the bracket, its interpolated root, and what certifies each end."""
     with mp.workdps(20):
         g, b = mp.mpf(good.p) / good.q, mp.mpf(bad.p) / bad.q
-        root = g + (b - g) * mp.mpf(s_good) / (mp.mpf(s_good) - mp.mpf(s_bad))
+        fg, fb = _smooth(claim.kind, s_good), _smooth(claim.kind, s_bad)
+        root = g + (b - g) * mp.mpf(fg) / (mp.mpf(fg) - mp.mpf(fb))
         value = mp.nstr(root, 6)
         half = mp.nstr(abs(b - g) / 2, 3)
-    cert = None
-    if claim.certify is not None:
+    cert, why, grid_cert = None, "no ball-arithmetic certificate at this point", False
+    if claim.certify is None:
+        why = "the claim has no certificate hook"
+    elif count[0] >= GRID_EVALS:
+        why = "the evaluation budget is spent"
+    else:
+        count[0] += 1
         q = dict(fixed)
         q[name] = bad
-        from .timelimit import TimeLimitExceeded, time_limit
-
-        try:
-            with time_limit(POINT_SECONDS, _POINT_WHAT, hard=True):
-                cert = claim.certify(q)
-        except TimeLimitExceeded as exc:
-            if _POINT_WHAT not in str(exc):
-                raise
-            cert = None
-        except Exception:  # noqa: BLE001 - a failed certificate leaves the end uncertified
-            cert = None
-    fails = (f"fails at {name} = {bad}: " + (cert if cert else "not certified (no ball-arithmetic certificate at "
-                                                                   "this point)"))
+        cert = _try_certify(claim, q)
+        if cert is None and grid_bad is not None and grid_bad != bad and count[0] < GRID_EVALS:
+            # the refined end is too close to the boundary (or at an order the certificate cannot handle): the
+            # failing grid point bounds the boundary instead
+            count[0] += 1
+            q[name] = grid_bad
+            c2 = _try_certify(claim, q)
+            if c2 is not None:
+                why = (f"no ball-arithmetic certificate at this point; the grid point {name} = {grid_bad}, where it also "
+                       f"fails, is certified: {c2}")
+                grid_cert = True
+    fails = f"fails at {name} = {bad}: " + (cert if cert else f"not certified ({why})")
     holds = (f"holds at {name} = {good} by the solver's value (not certified: an upper bound on a supremum needs a "
              "dual certificate, which the engine does not make)")
     return {"side": "below" if direction < 0 else "above", "value": value, "bracket": [str(min(good, bad)), str(max(good, bad))],
-            "certified": False, "fails_certified": cert is not None, "certificate": fails + "; " + holds,
+            "certified": False, "fails_certified": cert is not None, "grid_fails_certified": grid_cert,
+            "certificate": fails + "; " + holds,
             "bracket_half_width": half, **({"refinement_stopped": note} if note else {})}
 
 
@@ -347,7 +382,7 @@ def grid_region(claim, pt, claimed, *, dps=50) -> dict:
     grid values; the counterexample's line first), the audit's own values at the grid points (already
     computed and cached) locate the runs where the bound fails; each end of a run that has a holding grid
     neighbour is a bracket, refined by false position at :data:`BISECT_DPS` digits with at most
-    :data:`GRID_EVALS` new points per claim (:data:`BRACKET_EVALS` per bracket) and a stall guard of
+    :data:`GRID_EVALS` new solver calls per claim (points and certificates; :data:`BRACKET_EVALS` points per bracket) and a stall guard of
     :data:`POINT_SECONDS` per point.  The failing end of each bracket is certified with the claim's
     certificate hook where it has one; the holding end rests on the solver's value (not certified).
     A run that reaches the end of the grid is reported as such (the grid's end is not a boundary)."""
@@ -358,57 +393,63 @@ def grid_region(claim, pt, claimed, *, dps=50) -> dict:
     work = dps + 10
     count = [0]
     out, stalled = [], None
-    for name in names:
-        lines = _grid_lines(claim, name)
+    # the counterexample's line along each parameter first, then the other lines, those with more grid values
+    # first (the finer direction: e.g. the order alpha at each eps of a grid), in the sweep's order
+    todo = []
+    for rank, name in enumerate(names):
         here = tuple((k, str(v)) for k, v in pt.items() if k != name)
-        lines.sort(key=lambda ln: tuple((k, str(v)) for k, v in ln[0].items()) != here)
-        for fixed, vals in lines:
-            if len(vals) < 2:
-                continue
-            slacks = []
-            for x in vals:
-                try:
-                    slacks.append(_point_slack(claim, claimed, fixed, name, x, work, guard=False))
-                except _Stalled:  # pragma: no cover - no guard on grid points (the audit computed them)
-                    slacks.append(None)
-            runs, i = [], 0
-            while i < len(vals):
-                if slacks[i] is not None and slacks[i] < 0:
-                    j = i
-                    while j + 1 < len(vals) and slacks[j + 1] is not None and slacks[j + 1] < 0:
-                        j += 1
-                    runs.append((i, j))
-                    i = j + 1
+        for j, (fixed, vals) in enumerate(_grid_lines(claim, name)):
+            mine = tuple((k, str(v)) for k, v in fixed.items()) == here
+            todo.append(((0 if mine else 1, 0 if mine else -len(vals), rank, j), name, fixed, vals))
+    todo.sort(key=lambda t: t[0])
+    for _key, name, fixed, vals in todo:
+        before = count[0]
+        if len(vals) < 2:
+            continue
+        slacks = []
+        for x in vals:
+            try:
+                slacks.append(_point_slack(claim, claimed, fixed, name, x, work, guard=False))
+            except _Stalled:  # pragma: no cover - no guard on grid points (the audit computed them)
+                slacks.append(None)
+        runs, i = [], 0
+        while i < len(vals):
+            if slacks[i] is not None and slacks[i] < 0:
+                j = i
+                while j + 1 < len(vals) and slacks[j + 1] is not None and slacks[j + 1] < 0:
+                    j += 1
+                runs.append((i, j))
+                i = j + 1
+            else:
+                i += 1
+        for i, j in runs:
+            ends, bounds = [], []
+            for direction, k, nb in ((-1, i, i - 1), (1, j, j + 1)):
+                if nb < 0 or nb >= len(vals):
+                    ends.append({"end": str(vals[k]), "kind": "grid end"})
+                    continue
+                if slacks[nb] is None:
+                    ends.append({"end": str(vals[k]), "kind": "no value at the neighbouring grid point"})
+                    continue
+                if stalled is not None:
+                    note = "not refined (an earlier point stalled)"
+                    good, bad, sg, sb = vals[nb], vals[k], slacks[nb], slacks[k]
                 else:
-                    i += 1
-            for i, j in runs:
-                ends, bounds = [], []
-                for direction, k, nb in ((-1, i, i - 1), (1, j, j + 1)):
-                    if nb < 0 or nb >= len(vals):
-                        ends.append({"end": str(vals[k]), "kind": "grid end"})
-                        continue
-                    if slacks[nb] is None:
-                        ends.append({"end": str(vals[k]), "kind": "no value at the neighbouring grid point"})
-                        continue
-                    if stalled is not None:
-                        note = "not refined (an earlier point stalled)"
-                        good, bad, sg, sb = vals[nb], vals[k], slacks[nb], slacks[k]
-                    else:
-                        try:
-                            good, bad, sg, sb, note = _refine(claim, claimed, fixed, name, params[name], vals[nb], vals[k],
-                                                              slacks[nb], slacks[k], count)
-                        except _Stalled as exc:
-                            stalled = str(exc)
-                            good, bad, sg, sb, note = vals[nb], vals[k], slacks[nb], slacks[k], "stalled: " + stalled
-                    b = _bracket_entry(claim, name, fixed, good, bad, sg, sb, note, direction)
-                    bounds.append(b)
-                    ends.append({"end": b["value"], "kind": "boundary"})
-                left, right = ends
-                out.append({"param": name, "fixed": {k: str(v) for k, v in fixed.items()},
-                            "fails_on": f"({left['end']}, {right['end']})", "ends": [left["kind"], right["kind"]],
-                            "boundaries": bounds, "digits": 6, "grid": [str(x) for x in vals],
-                            "from": "the numeric definition (solver) on the sweep grid, refined by false position",
-                            "evaluations": count[0]})
+                    try:
+                        good, bad, sg, sb, note = _refine(claim, claimed, fixed, name, params[name], vals[nb], vals[k],
+                                                          slacks[nb], slacks[k], count)
+                    except _Stalled as exc:
+                        stalled = str(exc)
+                        good, bad, sg, sb, note = vals[nb], vals[k], slacks[nb], slacks[k], "stalled: " + stalled
+                b = _bracket_entry(claim, name, fixed, good, bad, sg, sb, note, direction, count, grid_bad=vals[k])
+                bounds.append(b)
+                ends.append({"end": b["value"], "kind": "boundary"})
+            left, right = ends
+            out.append({"param": name, "fixed": {k: str(v) for k, v in fixed.items()},
+                        "fails_on": f"({left['end']}, {right['end']})", "ends": [left["kind"], right["kind"]],
+                        "boundaries": bounds, "digits": 6, "grid": [str(x) for x in vals],
+                        "from": "the numeric definition (solver) on the sweep grid, refined by false position",
+                        "evaluations": count[0] - before})
     if not out:
         return {"skipped": "no line of the sweep grid through a failing point has two values"}
     res = {"params": out, "method": "grid", "new_points": count[0], "budget": GRID_EVALS}
