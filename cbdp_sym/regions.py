@@ -452,7 +452,38 @@ def grid_region(claim, pt, claimed, *, dps=50) -> dict:
                         "evaluations": count[0] - before})
     if not out:
         return {"skipped": "no line of the sweep grid through a failing point has two values"}
-    res = {"params": out, "method": "grid", "new_points": count[0], "budget": GRID_EVALS}
+    res = {"params": out, "method": "grid", "new_points": count[0], "budget": GRID_EVALS,
+           "summary": [_summary(e) for e in out]}
     if stalled:
         res["stalled"] = stalled
     return res
+
+
+def _summary(e) -> str:
+    """One sentence for a grid-region entry: where the bound fails along the parameter, and what is certified."""
+    name, grid = e["param"], e["grid"]
+    at = ", ".join(f"{k} = {v}" for k, v in e["fixed"].items())
+    below = next((b for b in e["boundaries"] if b["side"] == "below"), None)
+    above = next((b for b in e["boundaries"] if b["side"] == "above"), None)
+    lo = f"{name} > {below['value']}" if below else None
+    hi = f"{name} < {above['value']}" if above else None
+    a, z = (t.strip() for t in e["fails_on"].strip("()").split(","))
+    if lo and hi:
+        where = f"{below['value']} < {name} < {above['value']}"
+    elif lo:
+        where = f"{lo} (to {z}, the grid's end)" if e["ends"][1] == "grid end" else f"{lo} (to {z}: {e['ends'][1]})"
+    elif hi:
+        where = f"{hi} (from {a}, the grid's end)" if e["ends"][0] == "grid end" else f"{hi} (from {a}: {e['ends'][0]})"
+    else:
+        where = f"{name} in [{a}, {z}] (every grid value on the line: {', '.join(grid)})"
+
+    def status(b):
+        br = f"bracket [{b['bracket'][0]}, {b['bracket'][1]}]"
+        if b.get("fails_certified"):
+            return br + ", its failing end certified in Arb"
+        if b.get("grid_fails_certified"):
+            return br + ", failing end not certified (the failing grid point is)"
+        return br + ", not certified: " + b["certificate"].split(": ", 1)[-1].split(";")[0].strip("() ")
+
+    parts = [status(b) for b in (below, above) if b]
+    return f"at {at}: fails for {where}" + (f"; {'; '.join(parts)}" if parts else "")
