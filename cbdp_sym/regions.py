@@ -465,11 +465,17 @@ def _summary(e) -> str:
     at = ", ".join(f"{k} = {v}" for k, v in e["fixed"].items())
     below = next((b for b in e["boundaries"] if b["side"] == "below"), None)
     above = next((b for b in e["boundaries"] if b["side"] == "above"), None)
-    lo = f"{name} > {below['value']}" if below else None
-    hi = f"{name} < {above['value']}" if above else None
+    def edge(b, rel):
+        if b.get("refinement_stopped"):
+            return f"{name} {'above' if rel == '>' else 'below'} a boundary in [{b['bracket'][0]}, {b['bracket'][1]}] " \
+                   f"(not refined: {b['refinement_stopped']})"
+        return f"{name} {rel} {b['value']}"
+
+    lo = edge(below, ">") if below else None
+    hi = edge(above, "<") if above else None
     a, z = (t.strip() for t in e["fails_on"].strip("()").split(","))
     if lo and hi:
-        where = f"{below['value']} < {name} < {above['value']}"
+        where = f"{lo} and {hi}"
     elif lo:
         where = f"{lo} (to {z}, the grid's end)" if e["ends"][1] == "grid end" else f"{lo} (to {z}: {e['ends'][1]})"
     elif hi:
