@@ -231,7 +231,7 @@ BISECT_DPS = 20       # working digits of the refining points (moderate: the sig
 TRIAL_DIGITS = 4      # trial points are rationals with this many significant digits (the solver derives a
 #                       conjugate per order alpha, and a long rational exponent makes SymPy's integers explode)
 REL_WIDTH = 2e-3      # a bracket this narrow (relative to its upper end) is refined enough
-POINT_SECONDS = 60.0  # stall guard per new point (wall clock; it fires only where a point stalls)
+POINT_SECONDS = 120.0  # stall guard per new point (wall clock, generous for a loaded machine: a point costs ~1 s CPU)
 _POINT_WHAT = "failure-region point"
 
 

@@ -96,7 +96,7 @@ def test_grid_region_stall_guard_reports_not_found(monkeypatch):
     import cbdp_sym.regions as regions
 
     def stall(*a, **k):
-        raise regions._Stalled("the solver at v = 2 exceeded the 60 s stall guard")
+        raise regions._Stalled("the solver at v = 2 exceeded the 120 s stall guard")
 
     real = regions._point_slack
     monkeypatch.setattr(regions, "_point_slack", lambda *a, guard, **k: stall() if guard else real(*a, guard=guard, **k))
