@@ -21,7 +21,8 @@ shadows one.
 from .calculus import decide_positive, integrate_split, maximize
 from .claims import Claim, Param, Reading
 from .distributions import Laplace, Normal, Product
-from .divergences import ALPHA_DIV, KL, TV, AbstractLaw, Generator, alpha_generator, expect, f_divergence
+from .divergences import AbstractLaw, expect, f_divergence
+from .generators import ALPHA_DIV, KL, TV, Generator, alpha_generator
 from .errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
 from .implicit import Implicit
 from .numeric import fdiv_mp, quad_split
@@ -32,14 +33,14 @@ from .restricted import restricted as restricted_divergence
 from .restricted import restricted_mp
 from .tape import Tex, record, recording
 from .variational import eliminate_intercept, lin_objective
-from .verdict import Status, relative_slack
+from .verdict import CheckResult, Status, relative_slack
 from .verify import with_readings
 from .findings import Finding
 
 from ._api import *  # noqa: E402,F401,F403 - every name the paper modules use (cbdp_sym._api)
 from ._api import API_NAMES as _API_NAMES  # noqa: E402
 
-__version__ = "0.2.0"
+from .version import __version__  # noqa: E402,F401
 
 
 def audit_claim(claim, dps=50, points=None):
@@ -53,9 +54,16 @@ def derivation(claim):
     """A claim's derivation (:class:`cbdp_sym.display.Derivation`: the steps the engine recorded and the
     derived form), displayed as aligned equations in a notebook.  ``claim`` is a :class:`Claim` or an ID of
     the built-in papers."""
-    from .display import derivation as _derivation
+    from .display import Derivation
+    from .registry import Registry
+    from .verify import derive
 
-    return _derivation(claim)
+    if not isinstance(claim, Claim):
+        claim = Registry().get(str(claim))
+    if claim.derive is None:
+        return Derivation(claim.id, [], None, claim.claimed() if claim.claimed else None)
+    expr, steps = derive(claim)
+    return Derivation(claim.id, steps, expr, claim.claimed() if claim.claimed else None)
 
 
 def Registry(*args, **kwargs):  # noqa: N802 - a factory with the class's name

@@ -68,16 +68,18 @@ from .distributions import (  # noqa: F401
     X,
 )
 from .divergences import (  # noqa: F401
-    ALPHA,
     Expect,
+    expect,
+    f_divergence,
+    renyi_divergence,
+)
+from .generators import (  # noqa: F401
+    ALPHA,
     Generator,
     _KAPPA as KAPPA,
     S,
     T,
     alpha_generator,
-    expect,
-    f_divergence,
-    renyi_divergence,
 )
 from .errors import (  # noqa: F401
     DerivationError,
@@ -93,13 +95,8 @@ from .finite_restricted import (  # noqa: F401
     _joint as joint_law,
     _solve_exact as solve_exact,
 )
-from .instances import (  # noqa: F401
-    Instance,
-    bound_check,
-    cached_check,
-    cached_point,
+from .finite_laws import (  # noqa: F401
     describe,
-    disk_cached_derivation,
     events,
     finite_from_logits,
     joint_adaptive,
@@ -111,6 +108,13 @@ from .instances import (  # noqa: F401
     random_pmf,
     seed_for,
     softmax,
+)
+from .instances import (  # noqa: F401
+    Instance,
+    bound_check,
+    cached_check,
+    cached_point,
+    disk_cached_derivation,
 )
 from .lincert import (  # noqa: F401
     lin_renyi_certificate,
@@ -201,14 +205,13 @@ from .variational import (  # noqa: F401
     eliminate_intercept,
     lin_objective,
 )
-from .verify import (  # noqa: F401
-    Check,
-    evaluate,
-)
+from .verdict import Check, CheckResult  # noqa: F401
+from .points import evaluate  # noqa: F401
 
 from .certify import certify_different  # noqa: F401,E402
+from .certify import arb_closed, arb_precision, certify_closed_less  # noqa: F401,E402
 from .certify import substitute_point  # noqa: F401,E402
 from .numeric import mp_joint  # noqa: F401,E402
 from .printing import latex  # noqa: F401,E402
 
-API_NAMES = sorted(['ALPHA', 'Check', 'Curve', 'DerivationError', 'Expect', 'Figure', 'Finite', 'Generator', 'I_', 'Instance', 'KAPPA', 'Laplace', 'Link', 'Log1p', 'Mixture', 'Normal', 'NotCertifiable', 'ParameterError', 'PointMass', 'Product', 'S', 'SolverFailure', 'T', 'X', 'ZPair', 'a', 'abs_moment', 'abs_moment_mp', 'abs_power_mean', 'affine_loss_law', 'alpha', 'alpha_div_mp', 'alpha_div_shift_product', 'alpha_generator', 'arb_to_mpf', 'arb_value', 'autodp_puredp_rdp', 'autodp_zcdp_rdp', 'b', 'best_over_alpha', 'bound_check', 'cached_check', 'cached_derivation', 'cached_numeric', 'cached_point', 'certify_above_bound', 'certify_different', 'certify_less', 'certify_lt', 'chain_counterexample', 'chain_table', 'check_chain', 'chernoff_exponent', 'complete_square', 'compose_atoms', 'conjugate_constants', 'curve_function', 'decide_positive', 'delta_atoms', 'delta_improved', 'delta_tv_bound', 'describe', 'digits', 'disk_cached_derivation', 'dp_group_delta', 'dpa_zcdp_epsilon', 'eliminate_intercept', 'eps', 'eps_from_curve', 'eps_from_profile', 'eps_improved', 'eps_mironov', 'evaluate', 'events', 'exact_lin_renyi', 'exact_mpf', 'expect', 'f_divergence', 'failure_text', 'fdiv_mp', 'finite_from_logits', 'finite_pair_from_logits', 'gaussian_mechanism', 'golden_max', 'group_induction', 'group_recursion', 'harmonic', 'hockey_stick', 'hockey_stick_sym', 'holder_orders', 'integrate_split', 'joint_adaptive', 'joint_law', 'lam', 'laplace_mechanism', 'latex', 'limit_alpha', 'lin_objective', 'lin_renyi', 'lin_renyi_certificate', 'lin_renyi_lower', 'loss_atoms', 'mass', 'max_divergence', 'maximize', 'mcdp_exponent', 'mechanism_exact_eps', 'mechanism_pair', 'merge_checks', 'mp_joint', 'mp_str', 'mu1', 'mu2', 'mutual_information', 'np_max', 'order_mp', 'orthant_chain_bound', 'orthant_power_mean', 'power_sup', 'prob_bound', 'push_forward', 'random_finite', 'random_finite_pairs', 'random_kernel', 'random_pmf', 'randomized_response', 'rdp_conversion_optimum', 'recording', 'renyi_curve', 'renyi_divergence', 'renyi_limit', 'renyi_mp', 'renyi_numeric', 'renyi_shift_mp', 'renyi_shift_sum', 'restricted_mp', 'restricted_record', 's', 'same_value', 'seed_for', 'shift_laws', 'short', 'sigma', 'sigma1', 'sigma2', 'simplify', 'slack_table', 'softmax', 'solve_exact', 'spike_pair', 'split_at_kinks', 'substitute_point', 'sup_over_intercept', 'sup_positive', 'symmetric_about_zero', 'tail_integral', 'time_limit', 'to_mpf'])
+API_NAMES = sorted(['arb_closed', 'arb_precision', 'certify_closed_less', 'ALPHA', 'Check', 'CheckResult', 'Curve', 'DerivationError', 'Expect', 'Figure', 'Finite', 'Generator', 'I_', 'Instance', 'KAPPA', 'Laplace', 'Link', 'Log1p', 'Mixture', 'Normal', 'NotCertifiable', 'ParameterError', 'PointMass', 'Product', 'S', 'SolverFailure', 'T', 'X', 'ZPair', 'a', 'abs_moment', 'abs_moment_mp', 'abs_power_mean', 'affine_loss_law', 'alpha', 'alpha_div_mp', 'alpha_div_shift_product', 'alpha_generator', 'arb_to_mpf', 'arb_value', 'autodp_puredp_rdp', 'autodp_zcdp_rdp', 'b', 'best_over_alpha', 'bound_check', 'cached_check', 'cached_derivation', 'cached_numeric', 'cached_point', 'certify_above_bound', 'certify_different', 'certify_less', 'certify_lt', 'chain_counterexample', 'chain_table', 'check_chain', 'chernoff_exponent', 'complete_square', 'compose_atoms', 'conjugate_constants', 'curve_function', 'decide_positive', 'delta_atoms', 'delta_improved', 'delta_tv_bound', 'describe', 'digits', 'disk_cached_derivation', 'dp_group_delta', 'dpa_zcdp_epsilon', 'eliminate_intercept', 'eps', 'eps_from_curve', 'eps_from_profile', 'eps_improved', 'eps_mironov', 'evaluate', 'events', 'exact_lin_renyi', 'exact_mpf', 'expect', 'f_divergence', 'failure_text', 'fdiv_mp', 'finite_from_logits', 'finite_pair_from_logits', 'gaussian_mechanism', 'golden_max', 'group_induction', 'group_recursion', 'harmonic', 'hockey_stick', 'hockey_stick_sym', 'holder_orders', 'integrate_split', 'joint_adaptive', 'joint_law', 'lam', 'laplace_mechanism', 'latex', 'limit_alpha', 'lin_objective', 'lin_renyi', 'lin_renyi_certificate', 'lin_renyi_lower', 'loss_atoms', 'mass', 'max_divergence', 'maximize', 'mcdp_exponent', 'mechanism_exact_eps', 'mechanism_pair', 'merge_checks', 'mp_joint', 'mp_str', 'mu1', 'mu2', 'mutual_information', 'np_max', 'order_mp', 'orthant_chain_bound', 'orthant_power_mean', 'power_sup', 'prob_bound', 'push_forward', 'random_finite', 'random_finite_pairs', 'random_kernel', 'random_pmf', 'randomized_response', 'rdp_conversion_optimum', 'recording', 'renyi_curve', 'renyi_divergence', 'renyi_limit', 'renyi_mp', 'renyi_numeric', 'renyi_shift_mp', 'renyi_shift_sum', 'restricted_mp', 'restricted_record', 's', 'same_value', 'seed_for', 'shift_laws', 'short', 'sigma', 'sigma1', 'sigma2', 'simplify', 'slack_table', 'softmax', 'solve_exact', 'spike_pair', 'split_at_kinks', 'substitute_point', 'sup_over_intercept', 'sup_positive', 'symmetric_about_zero', 'tail_integral', 'time_limit', 'to_mpf'])

@@ -29,7 +29,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from . import __version__
+        from .version import __version__
         from .report import source_commit
 
         print(f"cbdp-sym {__version__} (commit {source_commit()})")
@@ -385,7 +385,8 @@ def _established(numeric, derived, claimed, dps):
 
 def cmd_eval(reg, args):
     from .numbers import mp_str
-    from .verify import derive, evaluate
+    from .points import evaluate
+    from .verify import derive
 
     from . import cache
 

@@ -49,6 +49,8 @@ from .errors import DerivationError, ParameterError
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit
+from .finite_laws import describe, random_finite, softmax
+from .verdict import CheckResult
 
 __all__ = ["ZPair", "arb_value", "certify_lt", "chernoff_exponent", "rdp_conversion_optimum", "complete_square",
            "tail_integral", "affine_loss_law", "mcdp_exponent", "holder_orders", "group_induction",
@@ -570,8 +572,6 @@ def random_finite_pairs(seed: int, count: int, ks=(2, 3, 4), label: str = "finit
     :func:`cbdp_sym.instances.random_finite`): ``[(label, ZPair)]``."""
     import random
 
-    from .instances import describe, random_finite
-
     rng = random.Random(seed)
     out = []
     for i in range(count):
@@ -590,29 +590,15 @@ def spike_pair(w, q):
 
 def finite_pair_from_logits(y, k):
     """A finite pair on ``k`` points from ``2(k - 1)`` unconstrained logits (search coordinates)."""
-    from .instances import softmax
-
     P = Finite(list(range(k)), softmax(y[: k - 1]))
     Q = Finite(list(range(k)), softmax(y[k - 1: 2 * (k - 1)]))
     return ZPair.finite(P, Q, "search")
 
 
 def merge_checks(parts, prefix: str = "", limit: int = 1200):
-    """Combine check results: the worst status wins (error < refuted < inconclusive < holds < verified), checks and
+    """Combine check results (:meth:`cbdp_sym.verdict.CheckResult.combine`): the worst status wins, checks and
     tables are concatenated, the first counterexample is kept, messages are joined."""
-    order = ["error", "refuted", "inconclusive", "holds", "verified"]
-    status = min((r["status"] for r in parts), key=order.index)
-    out = {"status": status, "checks": [], "tables": []}
-    msgs = []
-    for r in parts:
-        out["checks"] += r.get("checks", [])
-        out["tables"] += r.get("tables", [])
-        msgs.append(r["message"])
-        if r.get("counterexample") and "counterexample" not in out:
-            out["counterexample"] = r["counterexample"]
-    text = prefix + "; ".join(msgs)
-    out["message"] = text if len(text) <= limit else text[: limit - 3] + "..."
-    return out
+    return CheckResult.combine(parts, prefix, limit)
 
 
 def short(x) -> str:

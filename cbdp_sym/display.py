@@ -22,6 +22,9 @@ import re
 
 import mpmath as mp
 
+from .printing import latex
+from .tape import Tex
+
 _STATUS_MARK = {"verified": "✅", "holds": "✅", "refuted": "❌", "inconclusive": "❔", "ambiguous": "❔",
                 "error": "⚠️", "definition": "📘", "cited": "📘"}
 
@@ -32,9 +35,6 @@ def _one_line(text, n=90) -> str:
 
 
 def _side(x) -> str:
-    from .printing import latex
-    from .tape import Tex
-
     if isinstance(x, Tex):
         return x.latex
     if isinstance(x, str):
@@ -130,21 +130,6 @@ class Derivation:
         return "\n".join(out)
 
 
-def derivation(claim):
-    """Run a claim's derivation (a :class:`cbdp_sym.claims.Claim`, or an ID of the built-in papers)."""
-    from .claims import Claim
-    from .verify import derive
-
-    if not isinstance(claim, Claim):
-        from .registry import Registry
-
-        claim = Registry().get(str(claim))
-    if claim.derive is None:
-        return Derivation(claim.id, [], None, claim.claimed() if claim.claimed else None)
-    expr, steps = derive(claim)
-    return Derivation(claim.id, steps, expr, claim.claimed() if claim.claimed else None)
-
-
 # -- claim results -------------------------------------------------------------------------------------
 def result_repr(r) -> str:
     """``<Result CBDP-T9 identity: verified: derived - claimed simplifies to 0; ...>`` (one short line)."""
@@ -166,8 +151,6 @@ def _value(text, n=15):
 
 def result_markdown(r) -> str:
     """A claim result as Markdown with mathematics: verdict, statement, forms, counterexample, evidence."""
-    from .printing import latex
-
     c = r.claim
     mark = _STATUS_MARK.get(str(r.status), "")
     head = f"**{c.id}** — {_md_prose(c.label)}"

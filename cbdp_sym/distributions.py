@@ -485,3 +485,65 @@ def shift(law: Distribution, by) -> Distribution:
     if isinstance(law, Mixture):
         return Mixture(law.weights, [shift(c, by) for c in law.components])
     return type(law)(law.loc + _as_param(by), getattr(law, "scale", None) if isinstance(law, Laplace) else law.std)
+
+
+def joint_support(P, Q):
+    """``[(x, p(x), q(x))]`` over the union of two finite supports (exact points)."""
+    pts = []
+    for x in list(P.points) + list(Q.points):
+        if not any(sp.simplify(x - y) == 0 for y in pts):
+            pts.append(x)
+
+    def mass(L, x):
+        return sp.Add(*[p for y, p in L.pmf() if sp.simplify(x - y) == 0])
+
+    return [(x, mass(P, x), mass(Q, x)) for x in pts]
+
+
+class Phi(sp.Function):
+    """The standard normal CDF ``Phi(x) = erfc(-x/sqrt(2))/2`` (evaluated through ``erfc``: accurate in both tails).
+
+    >>> Phi(0)
+    1/2
+    >>> sp.N(Phi(-40), 15)
+    3.65589354091503e-350
+    """
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x.is_zero:
+            return sp.S.Half
+        if x is sp.oo:
+            return sp.S.One
+        if x is -sp.oo:
+            return sp.S.Zero
+        return None
+
+    def _eval_is_real(self):
+        return self.args[0].is_real
+
+    def _eval_is_positive(self):
+        return True if self.args[0].is_real else None
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
+
+    def _eval_rewrite_as_erfc(self, x, **kwargs):
+        return sp.erfc(-x / sp.sqrt(2)) / 2
+
+    def _eval_evalf(self, prec):
+        x = self.args[0]._eval_evalf(prec + 10) if hasattr(self.args[0], "_eval_evalf") else None
+        if x is None or not x.is_number:
+            return None
+        with mp.workprec(prec + 10):
+            return sp.Float(Phi.mp(x._to_mpmath(prec + 10)), mp.libmp.prec_to_dps(prec))
+
+    def _latex(self, printer):
+        return r"\Phi\left(%s\right)" % printer._print(self.args[0])
+
+    @staticmethod
+    def mp(x):
+        return mp.erfc(-x / mp.sqrt(2)) / 2

@@ -58,6 +58,7 @@ import sympy as sp
 from .errors import ParameterError
 from .numbers import mp_str
 from .verdict import relative_slack
+from .display import restricted_markdown, restricted_repr
 
 try:
     import flint
@@ -998,13 +999,9 @@ class FiniteRestrictedResult:
         return self.upper - self.lower
 
     def __repr__(self):
-        from .display import restricted_repr
-
         return restricted_repr(self)
 
     def _repr_markdown_(self):
-        from .display import restricted_markdown
-
         return restricted_markdown(self)
 
 

@@ -29,12 +29,11 @@ import functools
 import mpmath as mp
 import sympy as sp
 
+from .distributions import Phi
 from .errors import DerivationError, ParameterError
 
 
 def _mp_modules():
-    from .profiles import Phi
-
     return [{"Phi": Phi.mp}, "mpmath"]
 
 

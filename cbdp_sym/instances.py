@@ -14,26 +14,18 @@ it is checked on instance families:
 (status ``holds`` with the smallest relative slack and where, or ``refuted`` with the instance),
 with one table row per family.
 
->>> import random
->>> P = random_finite(random.Random(1), 3)
->>> P.points, sum(P.probs)
-((0, 1, 2), 1)
+The random finite laws are in :mod:`cbdp_sym.finite_laws`.
 """
 from __future__ import annotations
 
-import random
-import zlib
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Callable
 
 import mpmath as mp
-import sympy as sp
 
-from .distributions import Finite
+from .finite_laws import describe, events, finite_from_logits, joint_adaptive, mass, push_forward, random_finite, random_kernel, random_pmf, rational_pmf, softmax
 from .errors import ParameterError
-from .numbers import to_mpf
-from .verdict import relative_slack
+from .verdict import Check, CheckResult, relative_slack
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
@@ -49,108 +41,6 @@ class Instance:
 
 
 # -- random finite laws ----------------------------------------------------------------------------
-def seed_for(name: str) -> int:
-    """A reproducible search seed from a name (CRC-32, independent of ``PYTHONHASHSEED``)."""
-    return zlib.crc32(name.encode())
-
-
-def order_mp(x):
-    """An order alpha as an mpf: ``"inf"`` -> ``mp.inf``, a rational string (``"3/2"``, ``"1.01"``) exactly
-    rounded, an mpf unchanged."""
-    if isinstance(x, mp.mpf):
-        return x
-    return mp.inf if x == "inf" else to_mpf(sp.Rational(x))
-
-
-def random_pmf(rng: random.Random, k: int, scale: int = 1000, zeros: bool = False) -> list:
-    """``k`` exact rational probabilities (SymPy ``Rational``), positive unless ``zeros``; numerators
-    drawn uniformly from ``1..scale`` (``0..scale`` with ``zeros``), normalised.  Every few draws one
-    entry is made much smaller, so that likelihood ratios span several orders of magnitude."""
-    if k < 1:
-        raise ParameterError("a law needs at least one point")
-    w = [rng.randint(0 if zeros else 1, scale) for _ in range(k)]
-    if k > 1 and rng.random() < 0.3:
-        w[rng.randrange(k)] = rng.randint(1, 10)
-    if sum(w) == 0:
-        w[0] = 1
-    tot = sum(w)
-    return [sp.Rational(x, tot) for x in w]
-
-
-def random_finite(rng: random.Random, k: int, **kw) -> Finite:
-    """A random law on the points ``0, ..., k - 1`` (see :func:`random_pmf`)."""
-    return Finite(list(range(k)), random_pmf(rng, k, **kw))
-
-
-def random_kernel(rng: random.Random, k: int, m: int) -> list:
-    """A random Markov kernel from ``k`` to ``m`` points: ``k`` rows, each a pmf on ``m`` points."""
-    return [random_pmf(rng, m, zeros=True) for _ in range(k)]
-
-
-def rational_pmf(values, den: int = 10**6) -> list:
-    """Round positive numbers to a pmf of rationals with denominator ``den`` (positive, summing to 1):
-    a counterexample found in floating point becomes one anyone can re-run exactly."""
-    fr = [max(Fraction(str(mp.nstr(v, 20))).limit_denominator(den), Fraction(1, den)) for v in values]
-    tot = sum(fr)
-    return [sp.Rational(f.numerator, f.denominator) / sp.Rational(tot.numerator, tot.denominator) for f in fr]
-
-
-def push_forward(P: Finite, K: list) -> Finite:
-    """The law of ``g(X)``, ``X ~ P``, for a Markov kernel ``K`` (rows indexed by P's points in order)."""
-    m = len(K[0])
-    out = [sum((p * row[j] for p, row in zip(P.probs, K)), sp.Integer(0) if not isinstance(P.probs[0], mp.mpf) else mp.mpf(0))
-           for j in range(m)]
-    return Finite(list(range(m)), out)
-
-
-def joint_adaptive(PX: Finite, conds: list) -> Finite:
-    """The joint law of ``(X, Y)`` with ``X ~ PX`` and ``Y | X = x_i ~ conds[i]`` (a finite law on
-    ``0..m-1``), as a finite law on the points ``i*m + j``."""
-    m = max(len(c.probs) for c in conds)
-    pts, probs = [], []
-    for i, (px, c) in enumerate(zip(PX.probs, conds)):
-        for j, pj in enumerate(c.probs):
-            pts.append(i * m + j)
-            probs.append(px * pj)
-    return Finite(pts, probs)
-
-
-def events(k: int):
-    """All non-empty events of a ``k``-point space as tuples of indices (``2^k - 1`` of them)."""
-    for mask in range(1, 2**k):
-        yield tuple(i for i in range(k) if mask >> i & 1)
-
-
-def mass(P: Finite, S) -> mp.mpf:
-    """``P(S)`` for an event given by point indices (mpf at the working precision)."""
-    from .numbers import to_mpf
-
-    return mp.fsum(to_mpf(P.probs[i]) for i in S)
-
-
-def finite_from_logits(y, points=None) -> Finite:
-    """A finite law on ``0..len(y)`` (or ``points``) from unconstrained logits (see :func:`softmax`),
-    at the working precision: the search coordinates of a law."""
-    probs = softmax(y)
-    return Finite(list(points) if points is not None else list(range(len(probs))), probs)
-
-
-def describe(P: Finite, digits: int = 4) -> str:
-    """A short label of a finite law: its probabilities rounded for display."""
-    return "(" + ", ".join(mp.nstr(mp.mpf(q) if isinstance(q, mp.mpf) else mp.mpf(sp.Rational(q).p) / sp.Rational(q).q,
-                                   digits) for q in P.probs) + ")"
-
-
-def softmax(y) -> list:
-    """Probabilities from unconstrained logits (the last logit is 0): the search coordinates of a pmf."""
-    z = [mp.mpf(v) for v in y] + [mp.mpf(0)]
-    top = max(z)
-    e = [mp.exp(v - top) for v in z]
-    s = mp.fsum(e)
-    return [v / s for v in e]
-
-
-# -- adversarial search ----------------------------------------------------------------------------
 def search_min(fun: Callable, starts: list, budget: int, dim: int, box: float = 12.0):
     """Minimise ``fun(y)`` (``y`` a list of floats) by Nelder-Mead from each start, with at most
     ``budget`` evaluations in all; coordinates are clipped to ``[-box, box]``.
@@ -213,8 +103,6 @@ def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search:
     a violation must exceed ``10^-(dps - 5)`` relative, or any amount for ``strict-upper`` at 0).
     """
     from .numbers import mp_str
-    from .verify import Check
-
     tol = mp.mpf(10) ** (-(dps - 5))
     rows, checks, worst = [], [], None
     for fam, insts in families.items():
@@ -260,22 +148,24 @@ def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search:
     n = sum(len(v) for v in families.values())
     if not violated:
         shown = mp_str(s, 6) if s >= 0 else f"0 (equality to {dps - 5} digits: {mp_str(s, 3)})"
-        return {"status": "holds", "checks": checks, "tables": [table],
-                "message": (f"no violation on {n} instances in {len(families)} families"
-                            + (f" and the search ({summary})" if summary else "")
-                            + f"; smallest relative slack {shown} at {inst.family}: {inst.label}")}
+        return CheckResult("holds", (f"no violation on {n} instances in {len(families)} families"
+                                     + (f" and the search ({summary})" if summary else "")
+                                     + f"; smallest relative slack {shown} at {inst.family}: {inst.label}"),
+                           checks=checks, tables=[table])
     cert = certify(inst) if certify else None
     cx = {"instance": f"{inst.family}: {inst.label}", quantity_name: mp_str(q, dps), bound_name: mp_str(b, dps),
           "relative_slack": mp_str(s, 6), "certified": cert is not None, "certificate": cert or "not certified"}
-    return {"status": "refuted", "checks": checks, "tables": [table], "counterexample": cx,
-            "message": (f"{what} fails at {inst.family}: {inst.label}: {quantity_name} {mp_str(q, 12)} vs "
-                        f"{bound_name} {mp_str(b, 12)} (relative slack {mp_str(s, 4)})" + (" (certified)" if cert else ""))}
+    return CheckResult("refuted", (f"{what} fails at {inst.family}: {inst.label}: {quantity_name} {mp_str(q, 12)} vs "
+                                   f"{bound_name} {mp_str(b, 12)} (relative slack {mp_str(s, 4)})"
+                                   + (" (certified)" if cert else "")),
+                       checks=checks, tables=[table], counterexample=cx)
 
 
 # -- caching a check's result ------------------------------------------------------------------------
 def _jsonable(obj):
-    from .verify import Check
-
+    if isinstance(obj, CheckResult):
+        return {"__check_result__": {k: _jsonable(getattr(obj, k) if k != "status" else obj.status.value)
+                                     for k in obj.__dataclass_fields__}}
     if isinstance(obj, Check):
         return {"__check__": {"params": obj.params, "claimed": obj.claimed, "derived": obj.derived, "numeric": obj.numeric,
                               "digits": obj.digits, "digits_derived": obj.digits_derived, "slack": obj.slack,
@@ -294,11 +184,11 @@ def _jsonable(obj):
 
 
 def _restore(obj):
-    from .verify import Check
-
     if isinstance(obj, dict):
         if "__check__" in obj:
             return Check(**obj["__check__"])
+        if "__check_result__" in obj:
+            return CheckResult(**{k: _restore(v) for k, v in obj["__check_result__"].items()})
         return {k: _restore(v) for k, v in obj.items()}
     if isinstance(obj, list):
         return [_restore(v) for v in obj]

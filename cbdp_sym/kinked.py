@@ -32,7 +32,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .calculus import find_kinks, integrate_split, order_points, resolve_abs, simplify
-from .distributions import X, Distribution, Finite, Normal, Product
+from .distributions import X, Distribution, Finite, Normal, Product, joint_support
 from .errors import DerivationError, ParameterError
 from .printing import latex
 from .tape import Tex, record
@@ -219,10 +219,8 @@ def _continuous(f, t, P, Q, lhs):
 
 
 def _finite(f, t, P, Q, lhs):
-    from .divergences import _joint_support
-
     tkinks, tpieces = generator_pieces(f, t)
-    support = _joint_support(P, Q)
+    support = joint_support(P, Q)
 
     def run(assumed):
         terms = []

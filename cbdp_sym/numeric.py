@@ -339,7 +339,7 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
         return mp.fsum(renyi_mp(p, q, al) for p, q in zip(P.components, Q.components))
     if al == 1:
-        from .divergences import KL
+        from .generators import KL
 
         return fdiv_mp(KL, P, Q)
     if P.atomic or Q.atomic:

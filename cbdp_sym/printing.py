@@ -8,8 +8,46 @@
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
+
+from .tape import Tex
+
+# -- prose for LaTeX -----------------------------------------------------------------------------
+_TEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
+    ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
+
+
+def tex_escape(text) -> str:
+    """Escape prose for LaTeX.
+
+    >>> tex_escape("50% of a_b & {c}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
+    """
+    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
+
+
+def note_tex(text: str) -> str:
+    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
+    parts = _MATH_SPLIT.split(text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
+
+
+def visible_width(tex: str) -> int:
+    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
+    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
+    t = re.sub(r"\\frac\{", "{", t)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    t = re.sub(r"[{}\s^_]", "", t)
+    return len(t)
+
+
 
 _NAMES = {
     "epsilon": r"\varepsilon",
@@ -50,8 +88,6 @@ _PRINTER = CbdpLatexPrinter()
 
 def latex(expr) -> str:
     """LaTeX for a SymPy expression (or a :class:`~cbdp_sym.tape.Tex`, or a plain number)."""
-    from .tape import Tex
-
     if isinstance(expr, Tex):
         return expr.latex
     if isinstance(expr, str):
@@ -122,8 +158,6 @@ def value_tex(value, sig: int = 10) -> str:
         return "; ".join(f"{key_tex(k)} $=$ {value_tex(v, sig)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(value_tex(v, sig) for v in value)
-    from .report import note_tex
-
     return note_tex(numbers_in_prose(str(value), sig))
 
 
@@ -185,8 +219,6 @@ def key_tex(name) -> str:
         return _KEY_NAMES[s]
     if len(s) == 1 and s.isalpha():
         return f"${s}$"
-    from .report import tex_escape
-
     return tex_escape(s.replace("_", " "))
 
 
@@ -208,8 +240,6 @@ def latex_narrow(expr) -> str:
     """LaTeX for a narrow column: a long numerator over a short denominator is printed as
     ``\\frac{1}{b} (a)``, and the result is made breakable (see :func:`breakable`)."""
     global _NARROW
-    from .tape import Tex
-
     if isinstance(expr, (Tex, str)):
         return breakable(latex(expr))
     if _NARROW is None:
@@ -290,8 +320,6 @@ _FRAC_INLINE = 22  # a fraction whose numerator and denominator are wider than t
 def _inline_fracs(tex: str) -> str:
     """Wide ``\\frac{a}{b}`` (unbreakable) rewritten as ``(a)/(b)``, which TeX may break at its operators."""
     import re
-
-    from .report import visible_width
 
     out, i = [], 0
     for m in re.finditer(r"\\[dt]?frac(?![a-zA-Z])", tex):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import mpmath as mp
 import sympy as sp
 
-from .distributions import Distribution, Finite, Product
+from .distributions import Distribution, Finite, Phi, Product
 from .divergences import T, Generator, f_divergence
 from .errors import DerivationError, ParameterError
 from .numbers import digits as _digits
@@ -41,55 +41,6 @@ EPS = sp.Symbol("epsilon", nonnegative=True)
 
 __all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
            "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
-
-
-class Phi(sp.Function):
-    """The standard normal CDF ``Phi(x) = erfc(-x/sqrt(2))/2`` (evaluated through ``erfc``: accurate in both tails).
-
-    >>> Phi(0)
-    1/2
-    >>> sp.N(Phi(-40), 15)
-    3.65589354091503e-350
-    """
-
-    nargs = 1
-
-    @classmethod
-    def eval(cls, x):
-        if x.is_zero:
-            return sp.S.Half
-        if x is sp.oo:
-            return sp.S.One
-        if x is -sp.oo:
-            return sp.S.Zero
-        return None
-
-    def _eval_is_real(self):
-        return self.args[0].is_real
-
-    def _eval_is_positive(self):
-        return True if self.args[0].is_real else None
-
-    def fdiff(self, argindex=1):
-        x = self.args[0]
-        return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
-
-    def _eval_rewrite_as_erfc(self, x, **kwargs):
-        return sp.erfc(-x / sp.sqrt(2)) / 2
-
-    def _eval_evalf(self, prec):
-        x = self.args[0]._eval_evalf(prec + 10) if hasattr(self.args[0], "_eval_evalf") else None
-        if x is None or not x.is_number:
-            return None
-        with mp.workprec(prec + 10):
-            return sp.Float(Phi.mp(x._to_mpmath(prec + 10)), mp.libmp.prec_to_dps(prec))
-
-    def _latex(self, printer):
-        return r"\Phi\left(%s\right)" % printer._print(self.args[0])
-
-    @staticmethod
-    def mp(x):
-        return mp.erfc(-x / mp.sqrt(2)) / 2
 
 
 def hockey_stick_generator(eps=EPS):

@@ -29,6 +29,7 @@ import sympy as sp
 
 from .errors import CbdpError, DerivationError
 from .numbers import mp_str
+from .points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 
 _SKIP_DOMAINS = ("vector", "positive-int")
 
@@ -51,8 +52,6 @@ def swept_params(claim) -> list:
 
 
 def _slack_fn(claim, derived, claimed, base, name, prec_dps):
-    from .verify import _slack, _Unevaluable, evaluate
-
     def s(x):
         pt = dict(base)
         # a numeric quantity gets a short decimal (10 digits): the solver derives per exact parameter value
@@ -98,8 +97,6 @@ def _certify(claim, derived, claimed, base, name, root):
 def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
     """The boundary of the failure region around the counterexample ``pt`` (see the module's docstring)."""
     from .implicit import root_bracketed
-    from .verify import _from_search, _to_search
-
     names = swept_params(claim)
     if not names:
         return {"skipped": "no swept scalar parameter"}
@@ -130,8 +127,6 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
             continue
         y0 = _to_search(p, x0)
         if claim.search and name in claim.search:
-            from .verify import parse_exact
-
             lo_y, hi_y = (_to_search(p, float(parse_exact(v))) for v in claim.search[name])
         else:
             lo_y, hi_y = y0 - 12, y0 + 12

@@ -20,31 +20,9 @@ import jinja2
 import mpmath as mp
 import sympy as sp
 
-from .printing import breakable, key_tex, text_out_of_math, latex, latex_narrow, num_tex, numbers_in_prose, params_tex, value_tex
+from .printing import (breakable, key_tex, latex, latex_narrow, note_tex, num_tex, numbers_in_prose, params_tex,  # noqa: F401
+                       tex_escape, text_out_of_math, value_tex, visible_width)
 from .tape import Tex
-
-_TEX_ESCAPES = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
-    ">": r"\textgreater{}", "|": r"\textbar{}",
-}
-_MATH_SPLIT = re.compile(r"(\$[^$]*\$)")
-
-
-def tex_escape(text) -> str:
-    """Escape prose for LaTeX.
-
-    >>> tex_escape("50% of a_b & {c}")
-    '50\\\\% of a\\\\_b \\\\& \\\\{c\\\\}'
-    """
-    return "".join(_TEX_ESCAPES.get(ch, ch) for ch in str(text))
-
-
-def note_tex(text: str) -> str:
-    """An engine note: ``$...$`` segments are mathematics (kept), the rest is escaped prose."""
-    parts = _MATH_SPLIT.split(text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p) for p in parts)
-
 
 def prose(text) -> str:
     """Prose with ``$...$`` mathematics: numbers trimmed and set as mathematics, the rest escaped."""
@@ -70,15 +48,6 @@ def _env():
 
 # -- layout of mathematics -------------------------------------------------------------------------
 _WIDTH = 62  # visible characters that fit on a line of the display
-
-
-def visible_width(tex: str) -> int:
-    """A rough count of printed characters in a LaTeX math string (for line breaking)."""
-    t = re.sub(r"\\(left|right|big|Big|bigl|bigr|Bigl|Bigr|displaystyle|mathrm|operatorname|text)\b", "", tex)
-    t = re.sub(r"\\frac\{", "{", t)
-    t = re.sub(r"\\[a-zA-Z]+", "x", t)
-    t = re.sub(r"[{}\s^_]", "", t)
-    return len(t)
 
 
 def _break_expr(expr, first_width: int) -> list[str]:
@@ -235,7 +204,7 @@ def provenance(dps: int) -> list[tuple[str, str]]:
         except metadata.PackageNotFoundError:
             return "not installed"
 
-    from . import __version__
+    from .version import __version__
 
     return [
         ("cbdp-sym", __version__), ("commit", commit), ("precision", f"{dps} digits (numerics at {dps + 10})"),
@@ -839,7 +808,7 @@ def bib_item(meta) -> str:
 
 
 def _doc_context(paper, dps, heading, prefix):
-    from . import __version__
+    from .version import __version__
 
     h1, h2 = heading_commands(heading)
     bib = paper.meta.get("bib") or {}

@@ -55,6 +55,7 @@ from .divergences import ALPHA_DIV, KL, TV, Generator
 from .errors import ParameterError
 from .numbers import Estimate, digits, parse_number, to_mpf
 from .numeric import golden_section, vquad
+from .display import restricted_markdown, restricted_repr
 
 __all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
            "generator_for", "sup_over_intercept"]
@@ -766,13 +767,9 @@ class RestrictedResult:
         }
 
     def __repr__(self):
-        from .display import restricted_repr
-
         return restricted_repr(self)
 
     def _repr_markdown_(self):
-        from .display import restricted_markdown
-
         return restricted_markdown(self)
 
 

@@ -11,6 +11,8 @@ means the same thing in every report section.
 * :func:`identity_digits` / :func:`agrees`: an identity passes at ``dps - 5`` digits of relative agreement;
   :func:`violated`: a bound fails when its slack is below ``-10^-(dps - 5)`` (any amount for a strict bound).
 * :func:`merge`: the verdict of several checks of one claim.
+* :class:`CheckResult`: what a ``check`` claim returns (status, message and evidence), typed; :meth:`CheckResult.decide`
+  states the verdict rule of a check in one call, :meth:`CheckResult.combine` merges several checks' results.
 
 >>> import mpmath as mp
 >>> float(relative_slack("upper", bound=2, quantity=3))
@@ -24,6 +26,7 @@ means the same thing in every report section.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
 
 import mpmath as mp
@@ -106,3 +109,108 @@ def merge(statuses) -> str:
     if not seen:
         return Status.INCONCLUSIVE.value
     return min(seen, key=_ORDER.index).value
+
+
+@dataclass
+class Check:
+    """One row of evidence: a point of the parameters, the printed, derived and computed values there, the digits
+    of agreement (identities) or the relative slack (bounds)."""
+
+    params: dict
+    claimed: str | None = None
+    derived: str | None = None
+    numeric: str | None = None
+    digits: float | None = None  # numeric vs claimed (vs derived when nothing is claimed)
+    digits_derived: float | None = None  # numeric vs derived
+    slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
+    origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
+    established: int | None = None  # digits the numeric side established, when it says (numbers.Estimate)
+
+    def as_json(self):
+        out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
+               "numeric": self.numeric, "digits": self.digits, "digits_derived": self.digits_derived}
+        if self.slack is not None:
+            out["slack"] = self.slack
+        if self.origin != "grid":
+            out["origin"] = self.origin
+        if self.established is not None:
+            out["established_digits"] = self.established
+        return out
+
+
+@dataclass
+class CheckResult:
+    """The result of a ``check`` claim's check: a :class:`Status`, a one-paragraph message and the evidence.
+
+    ``checks`` are :class:`Check` rows (point, printed value, computed value, digits or slack),
+    ``tables`` report tables (``{"title", "header", "rows"}``), ``counterexample`` a re-runnable point (dict),
+    ``error_kind`` what kind of error a refutation shows (``result``, ``proof-step``, ``typo``, ``reading``),
+    ``readings`` the per-reading verdicts of :func:`cbdp_sym.verify.with_readings`.
+
+    >>> r = CheckResult.decide(True, "E[Z] = rho at 12 points")
+    >>> r.status, r.message
+    (<Status.HOLDS: 'holds'>, 'E[Z] = rho at 12 points')
+    >>> CheckResult.decide(False, "a violation at alpha = 3", yes="refuted").status.value
+    'inconclusive'
+    >>> CheckResult.combine([r, CheckResult("refuted", "fails at 3")]).status.value
+    'refuted'
+    """
+
+    status: Status
+    message: str
+    checks: list = field(default_factory=list)
+    tables: list = field(default_factory=list)
+    counterexample: dict | None = None
+    error_kind: str | None = None
+    readings: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.status = Status(self.status)
+
+    @classmethod
+    def decide(cls, ok: bool, message: str, *, yes="holds", no="inconclusive", **evidence) -> "CheckResult":
+        """The check's verdict rule in one call: status ``yes`` when ``ok`` (the check established what it set out
+        to: the claim holds, or its counterexample is established), ``no`` otherwise (by default ``inconclusive``:
+        a check that could not establish its facts decides nothing)."""
+        return cls(yes if ok else no, message, **evidence)
+
+    @classmethod
+    def of(cls, out) -> "CheckResult":
+        """A :class:`CheckResult` from a check's return value (a CheckResult, or a mapping with the same keys)."""
+        if isinstance(out, CheckResult):
+            return out
+        known = {k: out[k] for k in ("status", "message", "checks", "tables", "counterexample", "error_kind", "readings")
+                 if k in out and out[k] is not None}
+        return cls(**known)
+
+    @classmethod
+    def combine(cls, parts, prefix: str = "", limit: int = 1200) -> "CheckResult":
+        """Several checks of one claim as one: the status by :func:`merge`, checks and tables concatenated, the
+        first counterexample kept, the messages joined (cut at ``limit`` characters)."""
+        parts = [cls.of(p) for p in parts]
+        out = cls(merge([p.status for p in parts]), "")
+        for p in parts:
+            out.checks += p.checks
+            out.tables += p.tables
+            if p.counterexample and out.counterexample is None:
+                out.counterexample = p.counterexample
+        text = prefix + "; ".join(p.message for p in parts)
+        out.message = text if len(text) <= limit else text[: limit - 3] + "..."
+        return out
+
+    # read and written like the dict it replaces (``out["message"]``), while paper modules move to attributes
+    def __getitem__(self, key):
+        if key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __setitem__(self, key, value):
+        if key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        setattr(self, key, Status(value) if key == "status" else value)
+
+    def __contains__(self, key):
+        return key in self.__dataclass_fields__ and getattr(self, key) not in (None, [])
+
+    def get(self, key, default=None):
+        return getattr(self, key) if key in self else default

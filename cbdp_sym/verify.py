@@ -17,39 +17,16 @@ from dataclasses import dataclass, field
 import mpmath as mp
 import sympy as sp
 
-from .certify import NotCertifiable, certify_different, certify_less, substitute_point
+from .certify import certify_different, certify_less
 from .claims import Claim
-from .divergences import Expect
 from .errors import CbdpError, DerivationError, DerivationTimeout
 from .findings import infer_error_kind
-from .verdict import BOUND_KINDS, Status, agrees, identity_digits, relative_slack, violated
-from .numbers import PrecisionError, digits, established, evalf_checked, mp_str, to_mpf
+from .verdict import BOUND_KINDS, Check, CheckResult, Status, identity_digits, violated
+from .numbers import digits, established, mp_str
 from .tape import Step, recording
 from .timelimit import TimeLimitExceeded, set_phase, time_limit
-
-
-@dataclass
-class Check:
-    params: dict
-    claimed: str | None = None
-    derived: str | None = None
-    numeric: str | None = None
-    digits: float | None = None  # numeric vs claimed (vs derived when nothing is claimed)
-    digits_derived: float | None = None  # numeric vs derived
-    slack: str | None = None  # bounds: relative slack (claimed - quantity) / |claimed|, signed
-    origin: str = "grid"  # "grid" (the sweep) or "search" (found by the adversarial search)
-    established: int | None = None  # digits the numeric side established, when it says (numbers.Estimate)
-
-    def as_json(self):
-        out = {"params": self.params, "claimed": self.claimed, "derived": self.derived,
-               "numeric": self.numeric, "digits": self.digits, "digits_derived": self.digits_derived}
-        if self.slack is not None:
-            out["slack"] = self.slack
-        if self.origin != "grid":
-            out["origin"] = self.origin
-        if self.established is not None:
-            out["established_digits"] = self.established
-        return out
+from .display import Derivation, result_markdown, result_repr
+from .points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 
 
 @dataclass
@@ -83,20 +60,14 @@ class Result:
 
     # notebook display (cbdp_sym.display): a one-line repr, Markdown with mathematics, the derivation
     def __repr__(self):
-        from .display import result_repr
-
         return result_repr(self)
 
     def _repr_markdown_(self):
-        from .display import result_markdown
-
         return result_markdown(self)
 
     @property
     def derivation(self):
         """The recorded steps and the derived form (:class:`cbdp_sym.display.Derivation`)."""
-        from .display import Derivation
-
         return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
 
 
@@ -107,44 +78,6 @@ def _round_digits(d, cap):
         return float(cap)
     return float(min(round(float(d), 1), cap))
 
-
-def evaluate(expr, point: dict, claim: Claim):
-    """Evaluate a closed form at an exact point, at the working precision (mpf)."""
-    syms = claim.symbols()
-    vectors = {n: v for n, v in point.items() if isinstance(v, sp.Tuple)}
-    scalars = {syms[n]: v for n, v in point.items() if n not in vectors}
-    e = sp.sympify(expr)
-    if not e.has(Expect) and not vectors:
-        # evalf with substitution: adaptive precision (cancellation-safe) without building exact huge powers
-        if e.free_symbols - set(scalars):
-            raise CbdpError(f"{claim.id}: free symbols {sorted(map(str, e.free_symbols - set(scalars)))} after substitution")
-        try:
-            val = evalf_checked(e, mp.mp.dps + 5, scalars)
-        except PrecisionError:
-            val = None  # (no digits that way: substitute exactly below, where to_mpf tries again or refuses)
-        if val is not None and not val.free_symbols and val.is_number and (val.is_real or val.is_infinite):
-            return to_mpf(val)
-        # (a Piecewise or a special function evalf could not settle: substitute exactly below)
-    try:
-        e = substitute_point(e, point, syms)  # scalars, then sums over a vector's coordinates and v[k]
-    except NotCertifiable as exc:
-        raise CbdpError(f"{claim.id}: {exc}") from None
-    if e.has(Expect):
-        if claim.laws is None:
-            raise CbdpError(f"{claim.id}: an expectation needs an instance of the laws")
-        from .distributions import X
-        from .numeric import expect_mp
-
-        laws = claim.laws(point)
-        reps = {}
-        for atom in sorted(e.atoms(Expect), key=sp.default_sort_key):
-            law = laws[str(atom.args[0])]
-            body = sp.lambdify(X, atom.args[1], modules="mpmath")
-            reps[atom] = sp.Float(mp_str(expect_mp(law, body), mp.mp.dps), mp.mp.dps)
-        e = e.xreplace(reps)
-    if e.free_symbols:
-        raise CbdpError(f"{claim.id}: free symbols {sorted(map(str, e.free_symbols))} after substitution")
-    return to_mpf(e)
 
 
 def symbolic_difference(derived, claimed, seconds=30):
@@ -187,14 +120,14 @@ def with_readings(literal, *others):
     The literal reading's evidence (checks, tables, counterexample) is the claim's; the others' tables follow.
     """
     def check(dps):
-        out = dict(literal[1](dps))
-        rows = [{"name": literal[0], "status": out["status"], "message": out["message"], "seeds": "", "literal": True}]
-        tables = list(out.get("tables", []))
+        out = CheckResult.of(literal[1](dps))
+        rows = [{"name": literal[0], "status": out.status.value, "message": out.message, "seeds": "", "literal": True}]
+        tables = list(out.tables)
         for name, fn, seeds in others:
-            o = fn(dps)
-            rows.append({"name": name, "status": o["status"], "message": o["message"], "seeds": seeds})
-            tables.extend(o.get("tables", []))
-        out["readings"], out["tables"] = rows, tables
+            o = CheckResult.of(fn(dps))
+            rows.append({"name": name, "status": o.status.value, "message": o.message, "seeds": seeds})
+            tables.extend(o.tables)
+        out.readings, out.tables = rows, tables
         return out
 
     check.__qualname__ = "with_readings_" + getattr(literal[1], "__qualname__", "check")
@@ -274,14 +207,13 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         # the working precision; the check returns its status, message and evidence
         set_phase("checks")
         with mp.workdps(dps + 10):
-            out = claim.check(dps)
-        status = Status(out["status"]).value  # a check may only return a known status
-        res = Result(claim, status, out["message"], dps, derived, claimed, steps)
-        res.checks = list(out.get("checks", []))
-        res.counterexample = out.get("counterexample")
-        res.tables = list(out.get("tables", []))
-        res.error_kind = out.get("error_kind")
-        res.readings = list(out.get("readings", []))
+            out = CheckResult.of(claim.check(dps))  # a check may only return a known status
+        res = Result(claim, out.status.value, out.message, dps, derived, claimed, steps)
+        res.checks = list(out.checks)
+        res.counterexample = out.counterexample
+        res.tables = list(out.tables)
+        res.error_kind = out.error_kind
+        res.readings = list(out.readings)
         if res.readings:
             _combine_readings(res)
         return res
@@ -351,9 +283,6 @@ def _short15(text):
         return str(text)
 
 
-class _Unevaluable(Exception):
-    pass
-
 
 def _values_at(claim, derived, claimed, pt):
     """``(claimed, derived, numeric)`` at an exact point, at the working precision (``None`` where absent)."""
@@ -365,10 +294,6 @@ def _values_at(claim, derived, claimed, pt):
     cla = evaluate(claimed, pt, claim) if claimed is not None else None
     return cla, der, num
 
-
-def _slack(kind, cla, ref):
-    """Signed relative slack of a bound: positive when it holds (:func:`cbdp_sym.verdict.relative_slack`)."""
-    return relative_slack(kind, cla, ref)
 
 
 def _check_of(claim, shown, cla, der, num, dps, cap):
@@ -396,30 +321,6 @@ def _check_of(claim, shown, cla, der, num, dps, cap):
     return chk, slack
 
 
-def _to_search(param, x):
-    """Map a parameter value to the unconstrained search coordinate (log for scales, logit for (0,1))."""
-    import math
-
-    x = float(x)
-    if param.domain in ("gt1", "gt1-or-inf"):
-        return math.log(x - 1)
-    if param.domain in ("positive", "positive-int"):
-        return math.log(x)
-    if param.domain == "unit":
-        return math.log(x / (1 - x))
-    return x
-
-
-def _from_search(param, y):
-    import math
-
-    if param.domain in ("gt1", "gt1-or-inf"):
-        return 1 + math.exp(y)
-    if param.domain in ("positive", "positive-int"):
-        return math.exp(y)
-    if param.domain == "unit":
-        return 1 / (1 + math.exp(-y))
-    return y
 
 
 def _simple_rational(x: float, param):
@@ -512,11 +413,6 @@ def adversarial_search(claim, derived, claimed, slacks):
         return {"point": best[1], "summary": summary}
     return {"point": None, "summary": summary}
 
-
-def parse_exact(text):
-    from .numbers import parse_number
-
-    return parse_number(str(text))
 
 
 def _identity_verdict(claim, res, tol):

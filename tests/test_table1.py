@@ -86,7 +86,7 @@ def test_certified_refutation_of_the_laplace_cell(reg):
 
 
 def test_d_dimensional_cell_values(reg):
-    from cbdp_sym.verify import evaluate
+    from cbdp_sym.points import evaluate
 
     c = reg.get("CBDP-TAB1-REN-LAPD-LIN")
     pt = c.parse_point({"d": "2", "v": "1,1", "eps": "1", "alpha": "3"})
