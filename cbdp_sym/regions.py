@@ -30,6 +30,7 @@ import sympy as sp
 from .errors import CbdpError, DerivationError
 from .numbers import mp_str
 from .points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
+from .timelimit import TimeLimitExceeded, time_limit
 
 _SKIP_DOMAINS = ("vector", "positive-int")
 
@@ -247,9 +248,6 @@ def _grid_lines(claim, name):
 def _point_slack(claim, claimed, fixed, name, x, work, *, guard):
     """The relative slack at ``fixed`` with ``name = x`` (exact), at ``work`` digits; ``None`` where the
     quantity is not available (a solver failure); raises :class:`_Stalled` at the stall guard."""
-    from .timelimit import TimeLimitExceeded, time_limit
-    from .verify import _slack, _Unevaluable, evaluate
-
     q = dict(fixed)
     q[name] = x
     try:
@@ -284,8 +282,6 @@ def _refine(claim, claimed, fixed, name, p, good, bad, s_good, s_bad, count):
     the log-ratio of the two sides in the search coordinate, each trial at a short rational and nudged past the
     interpolated root towards the end that did not move (so that both ends close in).  Returns
     ``(good, bad, s_good, s_bad, note)``."""
-    from .verify import _from_search, _to_search
-
     yg, yb = _to_search(p, good), _to_search(p, bad)
     fg, fb = _smooth(claim.kind, s_good), _smooth(claim.kind, s_bad)
     moved = None
@@ -320,8 +316,6 @@ def _refine(claim, claimed, fixed, name, p, good, bad, s_good, s_bad, count):
 
 
 def _try_certify(claim, q):
-    from .timelimit import TimeLimitExceeded, time_limit
-
     try:
         with time_limit(POINT_SECONDS, _POINT_WHAT, hard=True):
             return claim.certify(q)
@@ -381,8 +375,6 @@ def grid_region(claim, pt, claimed, *, dps=50) -> dict:
     :data:`POINT_SECONDS` per point.  The failing end of each bracket is certified with the claim's
     certificate hook where it has one; the holding end rests on the solver's value (not certified).
     A run that reaches the end of the grid is reported as such (the grid's end is not a boundary)."""
-    from .verify import _to_search  # noqa: F401  (the search coordinate of each parameter)
-
     names = swept_params(claim)
     params = {p.name: p for p in claim.params}
     work = dps + 10
