@@ -454,9 +454,9 @@ def _summary(e) -> str:
     above = next((b for b in e["boundaries"] if b["side"] == "above"), None)
     def edge(b, rel):
         if b.get("refinement_stopped"):
-            return f"{name} {'above' if rel == '>' else 'below'} a boundary in [{b['bracket'][0]}, {b['bracket'][1]}] " \
-                   f"(not refined: {b['refinement_stopped']})"
-        return f"{name} {rel} {b['value']}"
+            return (f"{name} {'above' if rel == '>' else 'below'} a boundary in [{b['bracket'][0]}, {b['bracket'][1]}] "
+                    f"(refinement stopped: {b['refinement_stopped']})")
+        return f"{name} {rel} {b['value']} (bracket [{b['bracket'][0]}, {b['bracket'][1]}])"
 
     lo = edge(below, ">") if below else None
     hi = edge(above, "<") if above else None
@@ -471,12 +471,14 @@ def _summary(e) -> str:
         where = f"{name} in [{a}, {z}] (every grid value on the line: {', '.join(grid)})"
 
     def status(b):
-        br = f"bracket [{b['bracket'][0]}, {b['bracket'][1]}]"
+        side = f"{name} {'>' if b['side'] == 'below' else '<'} boundary"
         if b.get("fails_certified"):
-            return br + ", its failing end certified in Arb"
+            return f"{side}: the failing end of the bracket is certified in Arb"
         if b.get("grid_fails_certified"):
-            return br + ", failing end not certified (the failing grid point is)"
-        return br + ", not certified: " + b["certificate"].split(": ", 1)[-1].split(";")[0].strip("() ")
+            return f"{side}: the failing end is not certified, the failing grid point is"
+        why = b["certificate"].split(";")[0]
+        why = why[why.find("not certified"):] if "not certified" in why else "not certified"
+        return f"{side}: {why}"
 
     parts = [status(b) for b in (below, above) if b]
     return f"at {at}: fails for {where}" + (f"; {'; '.join(parts)}" if parts else "")

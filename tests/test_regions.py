@@ -88,7 +88,7 @@ def test_grid_region_of_a_numeric_quantity_against_direct_evaluation_on_both_sid
             xm = mp.mpf(x.p) / x.q
             assert (fdiv_mp(KL, Laplace(0, 1), Laplace(x, 1)) <= xm / 2) == holds
     assert "holds at v" in bnd["certificate"] and not bnd["certified"]
-    assert reg["summary"][0].startswith(f"at b = 1: fails for v > {bnd['value']} (to 10, the grid's end); bracket [{lo}, {hi}]")
+    assert reg["summary"][0].startswith(f"at b = 1: fails for v > {bnd['value']} (bracket [{lo}, {hi}]) (to 10, the grid's end)")
     assert any(t["title"].startswith("Failure region") for t in res.tables)
 
 
