@@ -1,11 +1,14 @@
 """Running audits: many claims, in parallel, with progress, and writing the reports."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
 
-from .verify import audit_claim
+from . import workers
+from .executor import make_executor
+from .verify import Result, audit_claim
 
 
 def _audit_detached(claim_dps):
@@ -18,29 +21,36 @@ def _audit_detached(claim_dps):
     return res
 
 
-def run(claims, dps=50, jobs=None, progress=None, limit=None):
+def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
     """Audit ``claims`` (on ``jobs`` worker processes) and return their results in the given order.
 
     Each claim runs in a worker that is stopped from outside at its limits: ``claim.timeout`` for the
     derivation and ``limit`` seconds (default :data:`cbdp_sym.workers.DEFAULT_CLAIM_LIMIT`) for the
-    whole claim; a claim stopped there is ``inconclusive`` with ``timeout in <phase>``."""
-    import dataclasses
+    whole claim; a claim stopped there is ``inconclusive`` with ``timeout in <phase>``.
 
-    from . import workers
-    from .verify import Result
-
+    ``scheduler``: ``None`` (local processes), ``"local"`` (a Dask ``LocalCluster`` of ``jobs`` workers), a
+    Dask scheduler's address, or an executor of :mod:`cbdp_sym.executor`; the results are the same."""
     jobs = jobs or os.cpu_count() or 1
     limit = workers.DEFAULT_CLAIM_LIMIT if limit is None else limit
+    executor = make_executor(scheduler, jobs)
+    try:
+        return _run(executor, claims, dps, jobs, progress, limit)
+    finally:
+        if executor is not scheduler:
+            executor.close()
+
+
+def _run(executor, claims, dps, jobs, progress, limit):
     figures = []
     for c in claims:
         for f in c.figures:
             if f not in figures:
                 figures.append(f)
     if figures:
-        from .figures import precompute
+        from .executor import precompute
 
         precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None,
-                   limit=limit)
+                   limit=limit, executor=executor)
     results = [None] * len(claims)
     done = 0
 
@@ -64,13 +74,7 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None):
     def crashed(i, message):
         report(i, Result(claims[i], "error", message, dps))
 
-    if workers.available():
-        work = [(c, dps) for c in claims]
-        workers.run_items(_audit_detached, work, min(jobs, max(1, len(claims))),
-                          lambda item: (limit, item[0].timeout), report, timed_out, crashed)
-    else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
-        for i, c in enumerate(claims):
-            report(i, audit_claim(c, dps))
+    executor.run_claims(_audit_detached, claims, (dps,), limit, report, timed_out, crashed)
     return results
 
 

@@ -36,7 +36,7 @@ def cache_dir() -> Path:
 
 # modules that cannot change a numeric result (presentation, command line, discovery)
 _NOT_NUMERIC = {"report.py", "cli.py", "audit.py", "registry.py", "__main__.py", "figures.py", "latexbuild.py",
-                "outputs.py", "workers.py", "printing.py", "display.py", "scaffold.py", "_build_info.py"}
+                "outputs.py", "workers.py", "executor.py", "printing.py", "display.py", "scaffold.py", "_build_info.py"}
 
 
 @functools.lru_cache(maxsize=None)

@@ -54,6 +54,10 @@ def _parser():
     a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
     a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    a.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the figures and claims on a Dask cluster: a scheduler's address (tcp://host:8786), "
+                        "or `local` for a LocalCluster of --jobs workers on this machine; needs "
+                        "pip install 'cbdp-sym[dask]' (default: local processes; the results are the same)")
     a.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="limit on each claim's whole audit, enforced by stopping its worker (default 1800); "
                         "a claim stopped there is `inconclusive: timeout in <phase>`")
@@ -133,7 +137,9 @@ def cmd_profile(reg, args):
 
 def cmd_restricted(reg, args):
     from . import cache
-    from .restricted import generator_for, parse_class, parse_law, restricted_record
+    from .restricted import restricted_record
+    from .restricted_common import generator_for, parse_class
+    from .spec import parse_law
 
     _check_dps(args.dps)
     if args.no_cache:
@@ -244,6 +250,10 @@ def _precheck_audit(args):
         raise ParameterError(f"--jobs must be at least 1, got {args.jobs}")
     check_out_dir(args.out)
     check_json_path(args.json)
+    if getattr(args, "scheduler", None) is not None:
+        from .executor import check_dask
+
+        check_dask(args.scheduler)
 
 
 def _check_timeout(args):
@@ -276,7 +286,7 @@ def cmd_audit(reg, args):
     json_path = args.json or args.out / f"audit{suffix}.json"
     progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
     with folder_lock(args.out):
-        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout)
+        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                           suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
     print(summary_table(results))

@@ -27,9 +27,6 @@ DEFAULT_CLAIM_LIMIT = 1800.0  # seconds for one claim's whole audit (a guard aga
 _GRACE = 5.0  # the in-process derivation limit acts first; the parent kills this much later
 _PHASE_BYTES = 32
 
-_JOB: dict = {}  # set in the parent before forking: the function and its items
-
-
 def available() -> bool:
     return "fork" in mproc.get_all_start_methods()
 
@@ -44,7 +41,7 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=loop, daemon=True).start()
 
 
-def _worker_main(conn, phase, since, parent, fresh):
+def _worker_main(conn, phase, since, parent, fresh, fn, items):
     die_with_parent()
     _watch_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
@@ -56,7 +53,6 @@ def _worker_main(conn, phase, since, parent, fresh):
             since.value = time.monotonic()
 
     set_phase_sink(publish)
-    fn, items = _JOB["fn"], _JOB["items"]
     while True:
         try:
             i = conn.recv()
@@ -80,12 +76,12 @@ def _worker_main(conn, phase, since, parent, fresh):
 
 
 class _Slot:
-    def __init__(self, ctx, fresh):
+    def __init__(self, ctx, fresh, fn, items):
         self.conn, child = ctx.Pipe()
         self.phase = ctx.Array("c", _PHASE_BYTES)
         self.since = ctx.Value("d", 0.0)
         self.fresh = fresh
-        self.proc = ctx.Process(target=_worker_main, args=(child, self.phase, self.since, os.getpid(), fresh),
+        self.proc = ctx.Process(target=_worker_main, args=(child, self.phase, self.since, os.getpid(), fresh, fn, items),
                                 daemon=True)
         self.proc.start()
         child.close()
@@ -115,8 +111,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
     ``limits(item) -> (whole, derivation)`` gives the item's limits in seconds (``None``: none);
     ``on_result(i, value)``, ``on_timeout(i, phase, seconds)`` and ``on_crash(i, message)`` receive
     the outcomes in completion order.  Returns when every item has an outcome."""
-    ctx = mproc.get_context("fork")
-    _JOB.update(fn=fn, items=items)
+    ctx = mproc.get_context("fork")  # (fn and items reach the forked worker as they are: nothing is pickled)
     pending = list(range(len(items)))
     slots: list[_Slot] = []
     try:
@@ -125,7 +120,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
             while pending and (len(slots) < jobs or any(s.item is None for s in slots)):
                 free = next((s for s in slots if s.item is None), None)
                 if free is None:
-                    free = _Slot(ctx, fresh)
+                    free = _Slot(ctx, fresh, fn, items)
                     slots.append(free)
                 i = pending.pop(0)
                 free.item, free.started = i, time.monotonic()
@@ -182,4 +177,3 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
             s.proc.join(0.5)
             if s.proc.is_alive():
                 s.stop()
-        _JOB.clear()

@@ -35,7 +35,7 @@ from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_improved, 
 from cbdp_sym import Finite
 from cbdp_sym import DerivationError, ParameterError
 from cbdp_sym import Instance, bound_check, cached_check
-from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import digits, golden_max, mp_str, to_mpf
 from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 from cbdp_sym import Check
@@ -1020,15 +1020,8 @@ def _l37_hyp(z, rhat):
     grid = [hi * i / 200 for i in range(0, 200)]
     vals = [g(e) for e in grid]
     i = max(range(len(grid)), key=lambda j: vals[j])
-    a, b = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
-    invphi = (mp.sqrt(5) - 1) / 2
-    for _ in range(80):
-        c, d = b - invphi * (b - a), a + invphi * (b - a)
-        if g(c) >= g(d):
-            b = d
-        else:
-            a = c
-    return max(mp.mpf(0), vals[i], g((a + b) / 2))
+    _e, top_g = golden_max(g, grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)], iters=80, reuse=False)
+    return max(mp.mpf(0), vals[i], top_g)
 
 
 @cached_numeric
