@@ -24,7 +24,7 @@ from cbdp_sym import renyi_curve, renyi_numeric
 from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import recording
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult
 
 SEED = "004_f41028c8afd8f9e7.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -257,15 +257,15 @@ def _figure_check(dps):
                                     numeric=mp_str(exact, FIG_DPS), slack=mp_str(sl, 8),
                                     digits=float(min(dg, FIG_DPS)) if dg is not None else None))
     if bad:
-        return {"status": "inconclusive", "checks": checks, "message": "; ".join(bad)[:400]}
+        return CheckResult("inconclusive", "; ".join(bad)[:400], checks=checks)
     lo, hi = min(slacks), max(slacks)
     if below:
-        return {"status": "refuted", "checks": checks,
-                "message": "a conversion curve lies below the exact eps(delta): " + ", ".join(below)[:400]}
-    return {"status": "holds", "checks": checks,
-            "message": (f"every conversion curve lies above the exact eps(delta) at all {len(FIG_DELTAS)} deltas "
-                        f"(1e-1 .. 1e-12) of both figures; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
-                        f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})")}
+        return CheckResult("refuted", "a conversion curve lies below the exact eps(delta): " + ", ".join(below)[:400],
+                           checks=checks)
+    return CheckResult("holds", checks=checks,
+                       message=(f"every conversion curve lies above the exact eps(delta) at all {len(FIG_DELTAS)} deltas "
+                                f"(1e-1 .. 1e-12) of both figures; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
+                                f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})"))
 
 
 CONV_FIGURE = Claim(
