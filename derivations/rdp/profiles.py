@@ -160,7 +160,7 @@ def _conv_figure(mech, value, name):
                  "privacy profile $\\delta(\\varepsilon) = E_Q[(dP/dQ - e^\\varepsilon)_+]$ computed by quadrature from the "
                  "densities (sensitivity 1). A conversion is sound where its curve lies above the exact one."),
         xlabel="$\\delta$", ylabel="$\\varepsilon(\\delta)$ (privacy parameter)", xs=FIG_DELTAS, dps=FIG_DPS,
-        where="Sec. IV, Prop. 3", axis="xmode=log, x dir=reverse, ymin=0", cost=3.0,
+        where="Sec. IV, Prop. 3", axis="xmode=log, x dir=reverse, ymin=0, legend pos=south east", cost=3.0,
         curves=[Curve("exact", "exact $\\varepsilon(\\delta)$ (profile)", lambda x: exact_eps_point(mech, value, x),
                       "computed", "thick"),
                 Curve("prop3", "Prop. 3, $\\min_\\alpha$", lambda x: conversion_point(mech, value, x, "mironov"),

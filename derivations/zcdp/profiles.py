@@ -224,7 +224,7 @@ def _conv_figure(mech, value, name):
                  "e^\\varepsilon)_+]$ computed by quadrature from the densities (sensitivity 1). A conversion is sound "
                  "where its curve lies above the exact one."),
         xlabel="$\\delta$", ylabel="$\\varepsilon(\\delta)$ (privacy parameter)", xs=FIG_DELTAS, dps=FIG_DPS,
-        where="Sec. 3.2, Lemmas 3.5, 3.6", axis="xmode=log, x dir=reverse, ymin=0", cost=3.0, curves=curves)
+        where="Sec. 3.2, Lemmas 3.5, 3.6", axis="xmode=log, x dir=reverse, ymin=0, legend pos=south east", cost=3.0, curves=curves)
 
 
 CONV_FIGS = [_conv_figure(m, v, n) for m, v, n in FIG_MECHS]
