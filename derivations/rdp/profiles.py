@@ -106,17 +106,24 @@ def _check(dps):
             + ("" if have_peers else "; peer libraries not installed"))
     tables = [slack_table(rows, "RDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)]
     if bad:
-        return {"status": "inconclusive", "message": "; ".join(bad)[:400], "checks": checks, "tables": tables}
+        return CheckResult("inconclusive",
+                           "; ".join(bad)[:400],
+                           checks=checks,
+                           tables=tables)
     worst = max((r for r in rows if r[2].startswith("Prop. 3")), key=lambda r: (r[3] - r[4]) / r[4])
     best = min((r for r in rows if r[2].startswith("Prop. 3")), key=lambda r: (r[3] - r[4]) / r[4])
     if below:
-        return {"status": "refuted", "message": "Prop. 3 gives an epsilon below the exact one at " + ", ".join(below),
-                "checks": checks, "tables": tables}
-    return {"status": "holds", "checks": checks, "tables": tables,
-            "message": (f"Prop. 3 (optimised over alpha) is above the exact eps(delta) in all {len(CASES) * len(DELTAS)} "
+        return CheckResult("refuted",
+                           "Prop. 3 gives an epsilon below the exact one at " + ", ".join(below),
+                           checks=checks,
+                           tables=tables)
+    return CheckResult("holds",
+                       (f"Prop. 3 (optimised over alpha) is above the exact eps(delta) in all {len(CASES) * len(DELTAS)} "
                         f"cases; relative slack from {mp.nstr((best[3] - best[4]) / best[4], 3)} ({best[0]}, delta = "
                         f"{best[1]}) to {mp.nstr((worst[3] - worst[4]) / worst[4], 3)} ({worst[0]}, delta = {worst[1]})"
-                        .replace("$", "").replace("\\", ""))}
+                        .replace("$", "").replace("\\", "")),
+                       checks=checks,
+                       tables=tables)
 
 
 P3_PROFILE = Claim(

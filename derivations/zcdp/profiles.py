@@ -138,28 +138,35 @@ def _verdict(keys, what, dps):
                 "\\varepsilon)/\\varepsilon$")
         tables = [slack_table(tab, "zCDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)]
         if bad:
-            return {"status": "inconclusive", "message": "; ".join(bad)[:400], "checks": checks, "tables": tables}
+            return CheckResult("inconclusive",
+                               "; ".join(bad)[:400],
+                               checks=checks,
+                               tables=tables)
         if below:
             b = min(below, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
             sl = (b["eps"] - b["exact"]["eps"]) / b["exact"]["eps"]
-            return {"status": "refuted", "checks": checks, "tables": tables,
-                    "counterexample": {"params": {"mechanism": b["label"].replace("$", "").replace("\\", ""),
+            return CheckResult("refuted",
+                               (f"{what} gives an epsilon below the exact eps(delta) in {len(below)} of "
+                                f"{len([r_ for r_ in rows if r_['key'] in keys])} cases; worst: {b['name']} on "
+                                f"{b['label']}, delta = {b['delta']} (relative slack {mp.nstr(sl, 3)})")
+                    .replace("$", "").replace("\\", ""),
+                               checks=checks,
+                               tables=tables,
+                               counterexample=({"params": {"mechanism": b["label"].replace("$", "").replace("\\", ""),
                                                   "delta": b["delta"], "conversion": b["key"]},
                                        "claimed": mp_str(b["eps"], dps), "numeric": mp_str(b["exact"]["eps"], dps),
                                        "relative_slack": mp_str(sl, 6), "certified": True,
-                                       "certificate": "the exact eps(delta) is certified in Arb: " + str(b["exact"]["certificate"])},
-                    "message": (f"{what} gives an epsilon below the exact eps(delta) in {len(below)} of "
-                                f"{len([r_ for r_ in rows if r_['key'] in keys])} cases; worst: {b['name']} on "
-                                f"{b['label']}, delta = {b['delta']} (relative slack {mp.nstr(sl, 3)})")
-                    .replace("$", "").replace("\\", "")}
+                                       "certificate": "the exact eps(delta) is certified in Arb: " + str(b["exact"]["certificate"])}))
         mine = [r_ for r_ in rows if r_["key"] in keys]
         lo = min(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
         hi = max(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
         s = lambda r_: mp.nstr((r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"], 3)  # noqa: E731
-        return {"status": "holds", "checks": checks, "tables": tables,
-                "message": (f"{what} is above the exact eps(delta) in all {len(mine)} cases; relative slack from {s(lo)} "
+        return CheckResult("holds",
+                           (f"{what} is above the exact eps(delta) in all {len(mine)} cases; relative slack from {s(lo)} "
                             f"({lo['label']}, delta = {lo['delta']}) to {s(hi)} ({hi['label']}, delta = {hi['delta']})")
-                .replace("$", "").replace("\\", "")}
+                .replace("$", "").replace("\\", ""),
+                           checks=checks,
+                           tables=tables)
 
     check.__qualname__ = "zcdp_profile_" + "_".join(keys).replace(".", "")
     return cached_check(check)
