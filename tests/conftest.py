@@ -1,4 +1,3 @@
-import importlib.util
 import os
 from pathlib import Path
 
@@ -13,11 +12,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _private_cache(tmp_path_factory, worker_id):
+def _private_cache(tmp_path_factory):
     """Each test session gets its own numeric cache (never the user's).  The pytest-xdist workers of one
     session share it, as the tests of a session run in one process do: a value one worker computed is read
     by the other (cache entries are written atomically, so concurrent workers are safe, as an audit's are)."""
-    if worker_id == "master":  # no xdist, or -n 0
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist, -n 0 or -p no:xdist
         cache = tmp_path_factory.mktemp("cache")
     else:  # each worker's basetemp is <session folder>/popen-gwN: the session folder is common to all
         run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "run")  # this session's, even under a reused --basetemp
@@ -39,13 +38,6 @@ def mutant_registry():
     from cbdp_sym.registry import Registry
 
     return Registry([FIXTURES / "mutants"])
-
-
-if importlib.util.find_spec("xdist") is None:
-    @pytest.fixture(scope="session")
-    def worker_id():
-        """pytest-xdist's fixture of the same name, when it is not installed."""
-        return "master"
 
 
 def tex_required() -> bool:
