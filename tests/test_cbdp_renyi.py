@@ -22,6 +22,10 @@ from cbdp_sym.verify import audit_claim
 
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
+
+# one pytest-xdist worker runs this module: lap_sum is derived once (module fixture)
+pytestmark = pytest.mark.xdist_group("cbdp_renyi")
+
 FIX = Path(__file__).parent / "fixtures" / "cbdp_renyi"
 
 
