@@ -40,10 +40,6 @@ def test_every_api_name_is_exported_and_documented():
 # Paper folders whose check functions return CheckResult (never a hand-built {"status": ...} dict) and whose
 # certificates go through cbdp_sym's ball arithmetic (never `import flint`).  Add a folder once it is converted.
 TYPED_PAPER_FOLDERS = ["cbdp", "rdp", "zcdp"]
-# modules of those folders converted on another branch: listed while they still build verdict dicts (the test fails
-# once a listed module is clean, so the list cannot go stale)
-NOT_YET_TYPED = {"derivations/rdp/profiles.py", "derivations/zcdp/profiles.py", "derivations/cbdp/linrenyi.py",
-                 "derivations/cbdp/table1.py"}
 TYPED_PAPER_MODULES = [p for folder in TYPED_PAPER_FOLDERS
                        for p in sorted((ROOT / "derivations" / folder).rglob("*.py"))]
 
@@ -81,8 +77,4 @@ def test_typed_layer_check_sees_dicts_and_flint():
 @pytest.mark.parametrize("path", TYPED_PAPER_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_paper_modules_return_check_results_and_never_import_flint(path):
     found = _typed_layer_violations(path.read_text(encoding="utf-8"))
-    rel = path.relative_to(ROOT).as_posix()
-    if rel in NOT_YET_TYPED:
-        assert found, f"{rel} is converted now: remove it from NOT_YET_TYPED"
-        pytest.skip(f"{rel}: converted on another branch ({len(found)} sites left)")
     assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)
