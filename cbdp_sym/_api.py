@@ -222,8 +222,6 @@ from .shapes import as_reading, family_check, family_evidence, printed_number, r
 
 API_NAMES = sorted(API_NAMES + ['arb_eval', 'as_reading', 'family_check', 'family_evidence', 'printed_number',
                           'rounds_to'])
-
-# issue 15: verdict rules the RDP/zCDP checks share (shapes_rz)
-from .shapes_rz import agreement, overrule, reading, within_tolerance  # noqa: F401,E402
+from .shapes import agreement, overrule, reading, within_tolerance  # noqa: F401,E402
 
 API_NAMES = sorted(API_NAMES + ['agreement', 'overrule', 'reading', 'within_tolerance'])
