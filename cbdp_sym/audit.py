@@ -84,7 +84,7 @@ def _run(executor, claims, dps, jobs, progress, limit):
             if f not in figures:
                 figures.append(f)
     if figures:
-        from .figures import precompute
+        from .executor import precompute
 
         precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None,
                    limit=limit, executor=executor)

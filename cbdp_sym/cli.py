@@ -137,7 +137,9 @@ def cmd_profile(reg, args):
 
 def cmd_restricted(reg, args):
     from . import cache
-    from .restricted import generator_for, parse_class, parse_law, restricted_record
+    from .restricted import restricted_record
+    from .restricted_common import generator_for, parse_class
+    from .spec import parse_law
 
     _check_dps(args.dps)
     if args.no_cache:

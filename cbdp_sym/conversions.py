@@ -48,6 +48,7 @@ import sympy as sp
 from .distributions import X, Distribution, Finite
 from .errors import DerivationError, ParameterError
 from .numeric import bisect_roots
+from .optimize import golden_section
 from .printing import latex
 from .tape import Tex, record
 from .timelimit import time_limit
@@ -156,21 +157,8 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     ts = [mp.mpf(lo_t) + scan * i for i in range(n + 1)]
     vs = [f(t) for t in ts]
     i = min(range(len(ts)), key=lambda j: vs[j])
-    a, b = ts[max(i - 1, 0)], ts[min(i + 1, n)]
-    invphi = (mp.sqrt(5) - 1) / 2
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = f(c), f(d)
-    for _ in range(int(mp.mp.prec * 1.45) + 10):
-        if fc <= fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = f(d)
-        if b - a < mp.mpf(2) ** (-mp.mp.prec // 2 - 4):
-            break
+    a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], iters=int(mp.mp.prec * 1.45) + 10,
+                             atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4))  # the minimum of f
     tm = (a + b) / 2
     best = min([(f(tm), 1 + mp.exp(tm)), (vs[i], 1 + mp.exp(ts[i]))], key=lambda p: p[0])
     if include_inf:

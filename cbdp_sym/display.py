@@ -22,7 +22,7 @@ import re
 
 import mpmath as mp
 
-from .printing import latex
+from .printing import latex, map_prose
 from .tape import Tex
 
 _STATUS_MARK = {"verified": "✅", "holds": "✅", "refuted": "❌", "inconclusive": "❔", "ambiguous": "❔",
@@ -48,22 +48,13 @@ def _tex_rel(rel: str) -> str:
 
 def _text_for_mathjax(note: str) -> str:
     """An engine note inside ``\\text{...}``: braces balanced, ``$...$`` kept as mathematics."""
-    parts = re.split(r"(\$[^$]*\$)", note)
-    out = []
-    for p in parts:
-        if p.startswith("$") and p.endswith("$") and len(p) > 1:
-            out.append(p)
-        else:
-            out.append(p.replace("\\", r"\backslash ").replace("{", r"\{").replace("}", r"\}")
-                       .replace("#", r"\#").replace("%", r"\%").replace("&", r"\&"))
-    return "".join(out)
+    return map_prose(note, lambda p: p.replace("\\", r"\backslash ").replace("{", r"\{").replace("}", r"\}")
+                     .replace("#", r"\#").replace("%", r"\%").replace("&", r"\&"))
 
 
 def _md_prose(text: str) -> str:
     """Prose for Markdown: ``$...$`` kept, the characters Markdown would read as markup escaped."""
-    parts = re.split(r"(\$[^$]*\$)", str(text))
-    return "".join(p if (p.startswith("$") and p.endswith("$") and len(p) > 1)
-                   else re.sub(r"([*_`|<>\[\]])", r"\\\1", p) for p in parts)
+    return map_prose(str(text), lambda p: re.sub(r"([*_`|<>\[\]])", r"\\\1", p))
 
 
 # -- derivations -------------------------------------------------------------------------------------

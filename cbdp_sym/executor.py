@@ -1,7 +1,7 @@
 """Where the work runs: the local process pool (the default) or a Dask cluster.
 
 An executor runs the two kinds of parallel work of an audit: the figures' points
-(:func:`cbdp_sym.figures.precompute`) and the claims (:func:`cbdp_sym.audit.run`).  The outcome is the
+(:func:`precompute`) and the claims (:func:`cbdp_sym.audit.run`).  The outcome is the
 same whichever executor runs them (the audit's JSON is byte-identical); only where and how fast differs.
 
 * :class:`LocalExecutor` (default): worker processes forked from this one.  Claims run in
@@ -399,3 +399,27 @@ class DaskExecutor:
             if self.cluster is not None:
                 with contextlib.suppress(Exception):
                     self.client.restart()  # our own workers: stop the points still running
+
+
+# -- parallel precomputation -----------------------------------------------------------------------
+def precompute(figures, jobs=None, progress=None, limit=None, executor=None):
+    """Compute every point of ``figures`` (on ``jobs`` processes, or on ``executor``: see
+    this module), filling their memos.
+
+    ``limit`` (seconds) bounds the whole precomputation: at the limit the worker processes are stopped
+    and the points left are computed by the figure claims themselves (each under its own limit)."""
+    todo = [(f, k, x) for f in figures for (k, x) in f.jobs() if (k, x) not in f._memo]
+    todo.sort(key=lambda t: -t[0].cost)  # stable: longest first keeps every core busy to the end
+    if not todo:
+        return
+    done = 0
+
+    def got(i, val):
+        nonlocal done
+        f, k, x = todo[i]
+        f._memo[(k, x)] = val
+        done += 1
+        if progress:
+            progress(done, len(todo), f, k, x)
+
+    (executor or LocalExecutor(jobs)).figure_points(todo, limit, got)

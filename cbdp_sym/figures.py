@@ -16,7 +16,6 @@ from typing import Callable
 import mpmath as mp
 
 from .cache import _file_version, cached_numeric
-from .executor import LocalExecutor
 
 
 @dataclass
@@ -135,27 +134,3 @@ def load_cached(figures) -> int:
                     fig._memo[(c.key, x)] = val
                     n += 1
     return n
-
-
-# -- parallel precomputation -----------------------------------------------------------------------
-def precompute(figures, jobs=None, progress=None, limit=None, executor=None):
-    """Compute every point of ``figures`` (on ``jobs`` processes, or on ``executor``: see
-    :mod:`cbdp_sym.executor`), filling their memos.
-
-    ``limit`` (seconds) bounds the whole precomputation: at the limit the worker processes are stopped
-    and the points left are computed by the figure claims themselves (each under its own limit)."""
-    todo = [(f, k, x) for f in figures for (k, x) in f.jobs() if (k, x) not in f._memo]
-    todo.sort(key=lambda t: -t[0].cost)  # stable: longest first keeps every core busy to the end
-    if not todo:
-        return
-    done = 0
-
-    def got(i, val):
-        nonlocal done
-        f, k, x = todo[i]
-        f._memo[(k, x)] = val
-        done += 1
-        if progress:
-            progress(done, len(todo), f, k, x)
-
-    (executor or LocalExecutor(jobs)).figure_points(todo, limit, got)

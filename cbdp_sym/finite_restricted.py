@@ -57,6 +57,7 @@ import sympy as sp
 
 from .errors import ParameterError
 from .numbers import mp_str
+from .optimize import precision_ramp
 from .verdict import relative_slack
 from .display import restricted_markdown, restricted_repr
 
@@ -1172,15 +1173,19 @@ def restricted_finite(divergence, cls, P, Q, alpha=None, certify: bool = True) -
     F = _Objective(prob, gen, params)
     n = prob.n
     A, c = prob.A, prob.c
-    with mp.workdps(20):
-        th0 = [mp.mpf(0)] * n
-        start = _constant_start(prob, best_const)
-        if start is not None:
-            th0 = [_mpf(v) for v in start]
-        W0 = [i for i in range(len(A)) if c[i] == 0]
-        run = _active_set(F, A, c, th0, W0)
-    target = mp.mp.dps
-    run2 = _active_set(F, A, c, [mp.mpf(v) for v in run.theta], run.W)
+
+    def stage(prev, _sd, _last):  # 20 digits from the best constant, then polished at the working precision
+        if prev is None:
+            th0 = [mp.mpf(0)] * n
+            start = _constant_start(prob, best_const)
+            if start is not None:
+                th0 = [_mpf(v) for v in start]
+            r = _active_set(F, A, c, th0, [i for i in range(len(A)) if c[i] == 0])
+        else:
+            r = _active_set(F, A, c, [mp.mpf(v) for v in prev.theta], prev.W)
+        return r, r
+
+    run, run2 = precision_ramp(stage, None, [20, mp.mp.dps])
     notes = []
     th = run2.theta
     fval = F.value(th)
@@ -1214,7 +1219,6 @@ def restricted_finite(divergence, cls, P, Q, alpha=None, certify: bool = True) -
         if res.upper_arb is not None:
             res.upper_arb = _renyi_of(a, res.upper_arb)
             res.upper = _arb_to_mpf(res.upper_arb, True)
-    del target
     return res
 
 

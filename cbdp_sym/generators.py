@@ -13,7 +13,7 @@ import sympy as sp
 
 from .calculus import simplify, split_at_kinks
 from .errors import DerivationError, ParameterError
-from .numeric import golden_section
+from .optimize import golden_section
 from .printing import latex
 from .tape import Tex, record, recording
 from .timelimit import time_limit

@@ -79,6 +79,18 @@ def _sign(e, assumed):
     raise _Undecided(e)
 
 
+def generator_kink_points(f, t) -> list:
+    """The kinks ``t_k > 0`` of a generator ``f(t)`` (where its formula changes: the conditions of its
+    piecewise form and the zeros of ``Abs``/``sign`` arguments), sorted; the one reading of a generator's
+    kinks (:func:`generator_pieces`, :func:`cbdp_sym.numeric.generator_kinks`).
+
+    >>> t = sp.Symbol("t", real=True)
+    >>> generator_kink_points(sp.Abs(t - 1) / 2, t)
+    [1]
+    """
+    return _kink_points(sp.piecewise_fold(sp.sympify(f).rewrite(sp.Piecewise)), t)
+
+
 def generator_pieces(f, t):
     """The kinks ``t_k > 0`` of ``f`` and its formula on each cell of ``(0, oo)``: ``(kinks, [(lo, hi, f_piece)])``.
 
@@ -87,6 +99,16 @@ def generator_pieces(f, t):
     ([2], [(0, 2, 0), (2, oo, t - 2)])
     """
     pw = sp.piecewise_fold(sp.sympify(f).rewrite(sp.Piecewise))
+    kinks = _kink_points(pw, t)
+    pts = [sp.Integer(0)] + kinks + [oo]
+    pieces = []
+    for lo, hi in zip(pts[:-1], pts[1:]):
+        mid = (lo + hi) / 2 if hi != oo else lo + 1
+        pieces.append((lo, hi, _branch_at(pw, t, mid, lo, hi)))
+    return kinks, pieces
+
+
+def _kink_points(pw, t):
     kinks = []
     for rel in sorted(pw.atoms(sp.core.relational.Relational), key=sp.default_sort_key):
         if not rel.has(t):
@@ -102,13 +124,7 @@ def generator_pieces(f, t):
     for k in find_kinks(pw, t):
         if k.is_positive:
             kinks.append(k)
-    kinks = order_points(kinks) if kinks else []
-    pts = [sp.Integer(0)] + kinks + [oo]
-    pieces = []
-    for lo, hi in zip(pts[:-1], pts[1:]):
-        mid = (lo + hi) / 2 if hi != oo else lo + 1
-        pieces.append((lo, hi, _branch_at(pw, t, mid, lo, hi)))
-    return kinks, pieces
+    return order_points(kinks) if kinks else []
 
 
 def _branch_at(pw, t, mid, lo, hi):

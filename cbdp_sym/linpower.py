@@ -14,10 +14,11 @@ This module computes, in mpmath at the working precision:
 * :func:`shift_laws` -- ``P`` unshifted, ``Q`` shifted by ``v`` (one law in one dimension, products in ``d``);
 * :func:`abs_power_mean` -- ``E_Q|a . x + b|^A`` by quadrature split at the kinks and at the zero of ``h``
   (a Gaussian product through the exact law of ``a . x``; a Laplace product through the law of ``a . x``,
-  a signed mixture of Laplace densities for distinct ``|a_i|``);
+  :class:`cbdp_sym.restricted_dd.SumLaw`, any mix of equal and distinct ``|a_i|``);
 * :func:`orthant_power_mean` -- ``E_Q[|a . x + b|^A 1{sign x = sign a}]`` (the first step of CBDP's
   Theorem 13), for one or two coordinates;
-* :func:`abs_moment_mp`, :func:`alpha_div_mp`, :func:`golden_max` (a bracketing golden-section maximiser).
+* :func:`abs_moment_mp`, :func:`alpha_div_mp`; :func:`golden_max` and :func:`sup_positive` (one-variable maximisers)
+  are :mod:`cbdp_sym.optimize`'s, re-exported here.
 
 Nothing here reads a claim's printed or derived form.
 """
@@ -30,7 +31,13 @@ import sympy as sp
 from .distributions import Distribution, Laplace, Normal, Product
 from .errors import CbdpError, ParameterError
 from .numbers import to_mpf
-from .numeric import golden_section, quad_split
+from .cache import cached_numeric
+from .divergences import alpha_generator
+from .memo import memo_numeric
+from .numeric import fdiv_mp, quad_split, renyi_mp
+from .optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
+from .restricted import restricted_record
+from .restricted_dd import SumLaw
 
 
 class SolverFailure(CbdpError):
@@ -62,8 +69,6 @@ def lin_renyi(P: Distribution, Q: Distribution, alpha, features=None) -> dict:
     ``a`` is the list of slopes and ``b`` the constant of the maximising ``h = a . x + b`` (scaled as the
     solver returns it).  Raises :class:`SolverFailure` when the solver does not certify its optimum.
     """
-    from .restricted import restricted_record
-
     rec = restricted_record("renyi", "lin", P, Q, str(sp.sympify(alpha)), False, features)
     if not rec.get("converged", True) or (rec.get("value") is not None and mp.isnan(rec["value"])):
         raise SolverFailure(f"the restricted solver did not converge for P={P!r}, Q={Q!r}, alpha={alpha}")
@@ -81,39 +86,6 @@ def lin_renyi_value(P, Q, alpha):
 # -- expectations at a given h ----------------------------------------------------------------------
 def _law_components(Q):
     return list(Q.components) if isinstance(Q, Product) else [Q]
-
-
-def _laplace_sum_density(locs, scales):
-    """Density of ``sum_i Y_i``, ``Y_i ~ Lap(loc_i, scale_i)`` independent with distinct scales:
-    ``sum_i c_i Lap(m, s_i)`` with ``c_i = prod_{j != i} s_i^2/(s_i^2 - s_j^2)`` (partial fractions of the
-    characteristic function ``prod_i 1/(1 + s_i^2 t^2)``)."""
-    m = mp.fsum(locs)
-    cs = []
-    for i, si in enumerate(scales):
-        c = mp.mpf(1)
-        for j, sj in enumerate(scales):
-            if j != i:
-                c *= si**2 / (si**2 - sj**2)
-        cs.append(c)
-
-    def pdf(y):
-        return mp.fsum(c * mp.exp(-abs(y - m) / s) / (2 * s) for c, s in zip(cs, scales))
-
-    return m, pdf
-
-
-def _laplace_iid_sum_density(locs, s, n):
-    """Density of the sum of ``n`` i.i.d. ``Lap(0, s)`` shifted by ``sum(locs)``:
-    ``e^{-|y|/s} / ((n-1)! 2^{2n-1} s) sum_{k<n} (2n-k-2)!/(k!(n-k-1)!) (2|y|/s)^k``."""
-    m = mp.fsum(locs)
-    cs = [mp.factorial(2 * n - k - 2) / (mp.factorial(k) * mp.factorial(n - k - 1)) for k in range(n)]
-    norm = 1 / (mp.factorial(n - 1) * mp.mpf(2) ** (2 * n - 1) * s)
-
-    def pdf(y):
-        u = abs(y - m) / s
-        return norm * mp.exp(-u) * mp.polyval(list(reversed(cs)), 2 * u)
-
-    return m, pdf
 
 
 def abs_power_mean(Q: Distribution, a, b, A):
@@ -137,16 +109,11 @@ def abs_power_mean(Q: Distribution, a, b, A):
         return abs_power_mean(Normal(loc, sd), [1], 0, A)
     if all(isinstance(L, Laplace) for _a, L in act):
         scales = [abs(ai) * L.mp_width() for ai, L in act]
-        distinct = len(set(mp.nstr(s, 12) for s in scales))
-        if distinct == 1:
-            m, pdf = _laplace_iid_sum_density([ai * L.mp_loc() for ai, L in act], scales[0], len(scales))
-        elif distinct == len(scales):
-            m, pdf = _laplace_sum_density([ai * L.mp_loc() for ai, L in act], scales)
-        else:
-            raise ParameterError("some but not all |a_i| scales are equal: no closed-form density of a.x here")
+        m = mp.fsum(ai * L.mp_loc() for ai, L in act)
+        law = SumLaw.of_scales(scales)  # the one law of a sum of Laplace variables (restricted_dd's)
         w = max(scales)
         pts = [m, -b, m - 8 * w, m + 8 * w, m - 2 * w, m + 2 * w]
-        return quad_split(lambda y: abs(y + b) ** A * pdf(y), pts)
+        return quad_split(lambda y: abs(y + b) ** A * law.values(y - m)[0], pts)
     raise ParameterError("abs_power_mean: products of Laplace or of Gaussian laws only")
 
 
@@ -190,9 +157,6 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
     ``R^d`` is ``(prod_i int p_i^alpha q_i^(1-alpha) - 1)/(alpha^2 - alpha)`` (Fubini); each factor by split
     quadrature of the coordinate's densities.
     """
-    from .divergences import alpha_generator
-    from .numeric import fdiv_mp
-
     al = to_mpf(alpha)
     if not isinstance(P, Product):
         return fdiv_mp(alpha_generator(sp.nsimplify(alpha) if not isinstance(alpha, sp.Basic) else alpha), P, Q,
@@ -203,33 +167,6 @@ def alpha_div_mp(P: Distribution, Q: Distribution, alpha):
             f = lambda x, Pi=Pi, Qi=Qi: mp.exp(al * Pi.mp_log_pdf(x) + (1 - al) * Qi.mp_log_pdf(x))  # noqa: E731
             prod *= quad_split(f, list(Pi.mp_breaks()) + list(Qi.mp_breaks()))
         return (prod - 1) / (al**2 - al)
-
-
-# -- a one-variable maximiser -------------------------------------------------------------------------
-def golden_max(f, lo, hi, tol=None):
-    """``(argmax, max)`` of a unimodal ``f`` on ``[lo, hi]`` by golden section (to the working precision)."""
-    lo, hi, _ = golden_section(f, lo, hi, tol=tol or mp.mpf(10) ** (-mp.mp.dps + 3))
-    x = (lo + hi) / 2
-    return x, f(x)
-
-
-def sup_positive(f, x0=1):
-    """``sup_{t > 0} f(t)`` for a concave ``f`` with an interior maximum: bracket on a log scale, then golden
-    section in ``log t``.  Returns ``(argmax, max)``."""
-    g = lambda u: f(mp.exp(u))  # noqa: E731
-    u = mp.log(mp.mpf(x0))
-    step = mp.mpf(1)
-    direction = 1 if g(u + mp.mpf("1e-3")) > g(u) else -1
-    a, m = u - direction * step, u
-    for _ in range(400):
-        nxt = m + direction * step
-        if g(nxt) <= g(m):
-            break
-        a, m = m, nxt
-        step *= 2
-    lo, hi = sorted([a, m + direction * step])
-    um, val = golden_max(g, lo, hi)
-    return mp.exp(um), val
 
 
 # -- cached values for claims (one cache entry per law pair, shared by every claim that asks) -------------
@@ -259,8 +196,6 @@ def lin_renyi_bracket(family, scale, shift, alpha):
     al = to_mpf(sp.sympify(alpha))
     A = al / (al - 1)
     low = -mp.log(abs_power_mean(Q, [-x / n2 for x in vs], 1, A))
-    from .numeric import renyi_mp
-
     return low, renyi_mp(P, Q, al)
 
 
@@ -288,8 +223,6 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
             try:
                 low, high = lin_renyi_bracket(family, scale, shift, alpha)
             except ParameterError:
-                from .numeric import renyi_mp
-
                 low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
             tol = mp.mpf(10) ** (-(digits // 2))
             if val < low - tol * abs(low) or val > high + tol * abs(high):
@@ -309,8 +242,6 @@ def renyi_shift_mp(family: str, scale, shift, alpha):
 
 
 def _renyi_cached_impl(family, scale, shift, alpha, dps):
-    from .numeric import renyi_mp
-
     P, Q = shift_laws(family, scale, shift)
     return renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
 
@@ -318,9 +249,6 @@ def _renyi_cached_impl(family, scale, shift, alpha, dps):
 def _cached(fn):
     """On disk (:mod:`cbdp_sym.cache`) and in-process (:mod:`cbdp_sym.memo`): one value per law pair, shared by
     Theorem 13, its chain, Corollary 2, the Table 1 cells and the figures."""
-    from .cache import cached_numeric
-    from .memo import memo_numeric
-
     return memo_numeric(cached_numeric(fn), failures=(SolverFailure,))
 
 

@@ -12,37 +12,11 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from .distributions import Distribution
-
-
-def golden_section(f, lo, hi, tol=None, iters=None):
-    """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
-
-    Stops when ``b - a <= tol * (1 + |a| + |b|)`` or after ``iters`` steps (one of them must be given).
-    Returns ``(a, b, best)``: the final bracket and the larger of the two interior values.
-
-    >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
-    >>> abs((a + b) / 2 - 1) < 1e-9
-    True
-    """
-    if tol is None and iters is None:
-        raise ValueError("golden_section needs tol or iters")
-    a, b = mp.mpf(lo), mp.mpf(hi)
-    invphi = (mp.sqrt(5) - 1) / 2
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = f(c), f(d)
-    k = 0
-    while (iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b))):
-        if fc >= fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = f(d)
-        k += 1
-    return a, b, max(fc, fd)
+from .distributions import Distribution, Product
+from .generators import KL
+from .errors import ParameterError
+from .kinked import generator_kink_points
+from .optimize import bracket_max, golden_section  # (also re-exported: the one golden section is cbdp_sym.optimize's)
 
 
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
@@ -79,23 +53,8 @@ def peak_breaks(logf, x0, w0):
     with mp.workdps(20):
         x0, w0 = mp.mpf(x0), mp.mpf(w0)
         f = lambda x: logf(x)  # noqa: E731
-        step = w0
-        direction = 1 if f(x0 + step / 64) > f(x0) else -1
-        a, m = x0 - direction * step / 64, x0
-        for _ in range(200):
-            nxt = m + direction * step
-            if f(nxt) <= f(m):
-                break
-            a, m = m, nxt
-            step *= 2
-        lo, hi = sorted([a, m + direction * step])
-        invphi = (mp.sqrt(5) - 1) / 2
-        for _ in range(80):
-            c, d = hi - invphi * (hi - lo), lo + invphi * (hi - lo)
-            if f(c) >= f(d):
-                hi = d
-            else:
-                lo = c
+        lo, hi = bracket_max(f, x0, w0, w0 / 64, max_steps=200)
+        lo, hi, _ = golden_section(f, lo, hi, iters=80, reuse=False)
         m = (lo + hi) / 2
         h = w0 / 1000
         curv = (f(m + h) - 2 * f(m) + f(m - h)) / h**2
@@ -139,9 +98,9 @@ def _kinks_cached(gen, params: tuple, dps: int):
 
 
 def generator_kinks(gen, **params) -> list:
-    """The points ``t`` where the generator ``f`` is not differentiable (roots of the arguments of ``Abs``,
-    ``Heaviside`` and ``sign``, of the differences inside ``Max``/``Min``, and the boundaries of ``Piecewise``
-    conditions), as mpfs at the current precision.
+    """The points ``t > 0`` where the generator ``f`` is not differentiable (read by
+    :func:`cbdp_sym.kinked.generator_kink_points` from ``f`` with the parameters substituted), as mpfs at the
+    current precision.  Kinks at ``t <= 0`` are not listed: a likelihood ratio is positive.
 
     >>> from cbdp_sym import TV, KL
     >>> generator_kinks(TV), generator_kinks(KL)
@@ -153,26 +112,7 @@ def generator_kinks(gen, **params) -> list:
         return []
     t = t[0]
     subs = {p: sp.sympify(params[str(p)]) for p in gen.params if str(p) in params}
-    f = f.subs(subs)
-    eqs = []
-    for a in f.atoms(sp.Abs, sp.Heaviside, sp.sign):
-        eqs.append(a.args[0])
-    for m in f.atoms(sp.Max, sp.Min):
-        args = list(m.args)
-        eqs += [args[0] - b for b in args[1:]]
-    for pw in f.atoms(sp.Piecewise):
-        for _e, cond in pw.args:
-            for rel in cond.atoms(sp.core.relational.Relational):
-                eqs.append(rel.lhs - rel.rhs)
-    out = set()
-    for eq in eqs:
-        try:
-            sols = sp.solve(sp.Eq(eq, 0), t)
-        except (NotImplementedError, TypeError, ValueError):
-            continue
-        for r in sols:
-            if r.is_real and r.is_number:
-                out.add(sp.nsimplify(r))
+    out = {sp.nsimplify(r) for r in generator_kink_points(f.subs(subs), t) if r.is_real and r.is_number}
     return [mp.mpf(sp.N(r, mp.mp.dps + 5)) if not r.is_Rational else mp.mpf(int(r.p)) / int(r.q)
             for r in sorted(out)]
 
@@ -293,7 +233,6 @@ def vquad(f, points, n: int, ref=1, loose=0):
 
 
 def _mp_joint(P, Q):
-    from .errors import ParameterError
 
     if not (P.atomic and Q.atomic):
         raise ParameterError("a finite law against a law with a density: use two finite laws or two densities")
@@ -328,8 +267,6 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     (the maximum of the log-ratio, over the support points or by a search on the line).  Finite laws:
     sums.  Products: the sum over coordinates (independent coordinates).
     """
-    from .distributions import Product
-    from .errors import ParameterError
 
     al = mp.mpf(alpha) if not isinstance(alpha, mp.mpf) else alpha
     if al < 1 or mp.isnan(al):
@@ -339,8 +276,6 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
         return mp.fsum(renyi_mp(p, q, al) for p, q in zip(P.components, Q.components))
     if al == 1:
-        from .generators import KL
-
         return fdiv_mp(KL, P, Q)
     if P.atomic or Q.atomic:
         joint = _mp_joint(P, Q)
@@ -382,14 +317,7 @@ def _max_log_ratio(P, Q):
     pts = sorted(set(list(P.mp_kinks()) + list(Q.mp_kinks()) + [-far, far]))
     best = max(r(x) for x in pts)
     for lo, hi in zip(pts[:-1], pts[1:]):
-        invphi = (mp.sqrt(5) - 1) / 2
-        a, b = lo, hi
-        for _ in range(int(mp.mp.prec * 1.5)):
-            c, d = b - invphi * (b - a), a + invphi * (b - a)
-            if r(c) >= r(d):
-                b = d
-            else:
-                a = c
+        a, b, _ = golden_section(r, lo, hi, iters=int(mp.mp.prec * 1.5), reuse=False)
         best = max(best, r((a + b) / 2))
     return best
 

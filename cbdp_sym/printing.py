@@ -161,6 +161,16 @@ def value_tex(value, sig: int = 10) -> str:
     return note_tex(numbers_in_prose(str(value), sig))
 
 
+def map_prose(text: str, fn) -> str:
+    """``text`` with ``fn`` applied to each part outside ``$...$`` (the mathematics kept verbatim).
+
+    >>> map_prose("a $x_1$ b", str.upper)
+    'A $x_1$ B'
+    """
+    parts = __import__("re").split(r"(\$[^$]*\$)", text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else fn(p) for p in parts)
+
+
 _NUM_IN_TEXT = __import__("re").compile(r"(?<![\w.$\\^])([-+]?\d*\.\d+(?:[eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+)(?![\w.])")
 
 
@@ -190,14 +200,7 @@ def numbers_in_prose(text: str, sig: int = 10) -> str:
                        _REL_TEXT.sub(lambda m: _REL_TEX[m.group(0)], _NUM_IN_TEXT.sub(lambda m: _prose_number(m.group(1), sig), q))
                        for q in pieces)
 
-    parts = re.split(r"(\$[^$]*\$)", text)
-    out = []
-    for p in parts:
-        if p.startswith("$") and p.endswith("$") and len(p) > 1:
-            out.append(p)
-        else:
-            out.append(plain(p))
-    return "".join(out)
+    return map_prose(text, plain)
 
 
 _ASSIGN = __import__("re").compile(

@@ -273,7 +273,7 @@ def eps_for_delta(profile, delta):
 
 
 def parse_profile_law(spec: str):
-    """A law from a CLI spec: the language of ``restricted`` (:func:`cbdp_sym.restricted.parse_law`) plus
+    """A law from a CLI spec: the language of ``restricted`` (:func:`cbdp_sym.spec.parse_law`) plus
     ``rr(p)`` / ``rr0(p)`` (randomized response's output law when the truth is 1 / 0) and
     ``finite(x1:p1, x2:p2, ...)``.
 
@@ -284,13 +284,13 @@ def parse_profile_law(spec: str):
 
     from .mechanisms import randomized_response
     from .numbers import parse_number
-    from .restricted import _split_args, parse_law
+    from .spec import parse_law, split_args
 
     s = str(spec).strip()
     m = re.match(r"^\s*(rr0?|finite)\s*\((.*)\)\s*$", s, re.I)
     if not m:
         return parse_law(s)
-    kind, args = m.group(1).lower(), _split_args(m.group(2))
+    kind, args = m.group(1).lower(), split_args(m.group(2))
     if kind.startswith("rr"):
         if len(args) != 1:
             raise ParameterError(f"law spec {spec!r}: rr() takes one probability")

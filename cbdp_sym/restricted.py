@@ -42,8 +42,6 @@ The conjugate ``f^*`` is the engine's derived one; it is audited separately agai
 from __future__ import annotations
 
 import functools
-import re
-from dataclasses import dataclass, field
 
 import mpmath as mp
 import sympy as sp
@@ -51,105 +49,16 @@ import sympy as sp
 from .cache import cached_numeric
 from .memo import memo_numeric
 from .distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
-from .divergences import ALPHA_DIV, KL, TV, Generator
+from .generators import KL
 from .errors import ParameterError
 from .numbers import Estimate, digits, parse_number, to_mpf
-from .numeric import golden_section, vquad
-from .display import restricted_markdown, restricted_repr
+from .numeric import vquad
+from .reduction import M_, Z_
+from .optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
+from .restricted_common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
+from .restricted_dd import restricted_lin_product
 
-__all__ = ["RestrictedResult", "restricted", "restricted_record", "restricted_mp", "parse_law", "parse_class",
-           "generator_for", "sup_over_intercept"]
-
-
-# -- input -----------------------------------------------------------------------------------------
-_LAW_RE = re.compile(r"^\s*(laplace|normal|point)\s*\((.*)\)\s*$", re.I)
-
-
-def _split_args(text: str) -> list:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur)
-    return [o.strip() for o in out]
-
-
-def parse_law(spec: str) -> Distribution:
-    """A law from a CLI spec: ``laplace(loc,scale)``, ``normal(loc,std)``, ``point(loc)``, ``product(...)``.
-
-    ``normal`` takes the **standard deviation** (not the variance); ``laplace`` takes the scale
-    (CBDP's ``Lap(mu, 1/eps)`` is ``laplace(mu, 1/eps)``).
-
-    >>> parse_law("laplace(0, 1/2)")
-    Laplace(loc=0, scale=1/2)
-    >>> parse_law("product(normal(0,1), normal(1,2))").dim
-    2
-    """
-    s = str(spec).strip()
-    m = re.match(r"^\s*product\s*\((.*)\)\s*$", s, re.I)
-    if m:
-        parts = _split_args(m.group(1))
-        if not parts:
-            raise ParameterError(f"law spec {spec!r}: product() needs at least one law")
-        return Product(*[parse_law(p) for p in parts])
-    m = _LAW_RE.match(s)
-    if not m:
-        raise ParameterError(f"law spec {spec!r} not understood: use laplace(loc,scale), normal(loc,std), "
-                             "point(loc) or product(SPEC, ...)")
-    kind, args = m.group(1).lower(), _split_args(m.group(2))
-    want = 1 if kind == "point" else 2
-    if len(args) != want:
-        raise ParameterError(f"law spec {spec!r}: {kind}() takes {want} number(s), got {len(args)}")
-    vals = [parse_number(a, f"{kind} argument") for a in args]
-    if kind == "point":
-        return PointMass(vals[0])
-    if not vals[1] > 0:
-        raise ParameterError(f"law spec {spec!r}: the {'scale' if kind == 'laplace' else 'standard deviation'} "
-                             f"must be positive, got {args[1]}")
-    return Laplace(*vals) if kind == "laplace" else Normal(*vals)
-
-
-def parse_class(text: str) -> int:
-    """``lin`` -> 1, ``polyK`` -> K (the polynomial degree).
-
-    >>> parse_class("poly3")
-    3
-    """
-    t = str(text).strip().lower()
-    if t == "lin":
-        return 1
-    m = re.match(r"^poly_?(\d+)$", t)
-    if m and int(m.group(1)) >= 1:
-        return int(m.group(1))
-    raise ParameterError(f"function class {text!r} not understood: use lin or polyK with K >= 1 (poly1, poly2, ...)")
-
-
-def generator_for(divergence: str, alpha=None):
-    """``(generator, params, renyi)`` for ``kl``, ``tv``, ``alpha`` or ``renyi`` (the last two need alpha > 1)."""
-    d = str(divergence).strip().lower()
-    if d in ("kl", "tv"):
-        if alpha is not None:
-            raise ParameterError(f"--alpha is meaningless for {d}")
-        return (KL if d == "kl" else TV), {}, False
-    if d in ("alpha", "renyi"):
-        if alpha is None:
-            raise ParameterError(f"{d} needs --alpha (a number > 1)")
-        a = parse_number(str(alpha), "alpha") if not isinstance(alpha, (sp.Basic, int)) else sp.sympify(alpha)
-        if not a.is_finite:
-            raise ParameterError(f"{d} needs a finite alpha > 1, got alpha = {alpha}")
-        if not a > 1:
-            raise ParameterError(f"{d} needs alpha > 1, got alpha = {alpha}")
-        return ALPHA_DIV, {"alpha": a}, d == "renyi"
-    raise ParameterError(f"divergence {divergence!r} not understood: use kl, alpha, renyi or tv")
-
+__all__ = ["restricted", "restricted_record", "restricted_mp", "sup_over_intercept", "renyi_limit"]
 
 
 # -- laws and polynomials ----------------------------------------------------------------------------
@@ -197,11 +106,6 @@ def _real_roots(coeffs) -> list:
     tol = mp.mpf(10) ** (-(mp.mp.dps // 2))
     out = sorted(mp.re(r) for r in rts if abs(mp.im(r)) <= tol * (1 + abs(r)))
     return [+r for r in out]
-
-
-def _golden_max(f, lo, hi, iters=60):
-    a, b, _ = golden_section(f, lo, hi, iters=iters)
-    return (a + b) / 2
 
 
 def _peaks(logf, specials, scale):
@@ -259,8 +163,7 @@ def _peaks(logf, specials, scale):
                 if lo is None and hi is None:  # a smooth law with no specials: both directions from 0
                     a = -b
                 a, b = min(a, b), max(a, b)
-            m = _golden_max(safe, a, b)
-            vm = safe(m)
+            m, vm = golden_max(safe, a, b, iters=60)
             if not mp.isfinite(vm):
                 continue
             top = max(top, vm)
@@ -431,8 +334,6 @@ class _Exp:
     hess_exact = True
 
     def __init__(self, P, Q, k, prof, x0, w):
-        from .reduction import Z_
-
         self.P, self.Q, self.k, self.x0, self.w = P, Q, k, x0, w
         self.m = _moments(P, x0, w, k)
         self.n = k
@@ -577,81 +478,14 @@ def _exp_strata(Q, k) -> list:
     return out
 
 
-# -- the optimiser -------------------------------------------------------------------------------------
-@dataclass
-class _Run:
-    theta: list
-    value: mp.mpf
-    gradient: list
-    hessian: list
-    iterations: int
-    converged: bool = True
-    infinite: bool = False
-    ray: tuple | None = None
-
-
-def _norm(v):
-    return mp.sqrt(mp.fsum(t * t for t in v)) if v else mp.mpf(0)
-
-
-def _solve_step(B, g):
-    """``B^{-1} g`` for a positive-definite ``B`` (the negated Hessian), or ``None``."""
-    n = len(g)
-    try:
-        d = mp.lu_solve(mp.matrix(B), mp.matrix(g))
-    except ZeroDivisionError:
-        return None
-    d = [d[i] for i in range(n)]
-    return d if mp.fdot(d, g) > 0 else None
-
-
+# -- the optimiser (cbdp_sym.optimize) ----------------------------------------------------------------
 def _maximise(prob, theta, tol, max_iter=80, B0=None):
     """Damped Newton (``B0 is None``: the quadrature Hessian at every iterate) or BFGS from ``B0``
-    (gradients only), with backtracking on the objective inside the feasible set."""
-    theta = [mp.mpf(t) for t in theta]
-    bfgs = B0 is not None
-    F, g, H = prob.evaluate(theta, 1 if bfgs else 2)
-    if not mp.isfinite(F):
-        raise ParameterError("the starting point of the restricted supremum is not feasible")
-    B = mp.matrix(B0) if bfgs else None
-    noise = mp.mpf(10) ** (-mp.mp.dps + 6)
-    it = 0
-    for it in range(1, max_iter + 1):
-        if not bfgs:
-            B = [[-H[i][j] for j in range(prob.n)] for i in range(prob.n)]
-        step = _solve_step(B, g)
-        d = step or list(g)
-        slope = mp.fdot(d, g)
-        # converged when the Newton decrement g . B^{-1} g (twice the predicted gain) is negligible, not
-        # merely the gradient: along a ray where the objective grows like a logarithm the gradient tends
-        # to 0 while the decrement does not
-        if _norm(g) <= tol * (1 + abs(F)) and (step is None or slope <= (tol * (1 + abs(F))) ** 2 * 100
-                                                 or slope <= mp.mpf(10) ** (-mp.mp.dps + 8) * (1 + abs(F))):
-            return _Run(theta, F, g, H, it - 1, True)
-        t, accepted = mp.mpf(1), False
-        for _ in range(70):
-            cand = [a + t * s for a, s in zip(theta, d)]
-            if prob.feasible(cand):
-                Fc, gc, Hc = prob.evaluate(cand, 1 if bfgs else 2)
-                if mp.isfinite(Fc) and Fc >= F + mp.mpf("1e-4") * t * slope - noise * (1 + abs(F)):
-                    accepted = True
-                    break
-            t /= 2
-        if not accepted:
-            break
-        if bfgs:
-            s = mp.matrix([c - a for c, a in zip(cand, theta)])
-            y = mp.matrix([-(b - a) for b, a in zip(gc, g)])
-            sy = (s.T * y)[0]
-            Bs = B * s
-            sBs = (s.T * Bs)[0]
-            if sy > 0 and sBs > 0:
-                B = B + (y * y.T) / sy - (Bs * Bs.T) / sBs
-        theta, F, g, H = cand, Fc, gc, Hc
-        if max(abs(t_) for t_ in theta) > mp.mpf(10) ** 12:
-            return _Run(theta, F, g, H, it, False, ray=(list(d), None))
-    ok = _norm(g) <= tol * (1 + abs(F)) * 100
-    return _Run(theta, F, g, H, it, bool(ok))
+    (gradients only), with backtracking on the objective inside the feasible set: :func:`optimize.newton`
+    with an LU step, the Newton-decrement stopping rule and an escape test for runs off to infinity."""
+    return newton(prob.evaluate, theta, tol, sense=1, max_iter=max_iter, feasible=prob.feasible, solve="lu",
+                  stop="decrement", B0=B0, noise_digits=6, halvings=70, escape=mp.mpf(10) ** 12,
+                  start_error="the starting point of the restricted supremum is not feasible")
 
 
 def _grows_without_bound(prob, theta, d):
@@ -677,141 +511,54 @@ def _grows_without_bound(prob, theta, d):
     return bool(ok), pts
 
 
-def _definite(H) -> bool:
-    """Negative definite (eigenvalues of the symmetric matrix)."""
-    n = len(H)
-    if n == 0:
-        return True
-    E = mp.eigsy(mp.matrix([[-(H[i][j] + H[j][i]) / 2 for j in range(n)] for i in range(n)]), eigvals_only=True)
-    return all(E[i] > 0 for i in range(n))
-
-
 def _ramp(make, start, dps, iters=80):
     """Newton at 20 digits (BFGS-corrected from the first quadrature Hessian where that Hessian is not
-    exact), then BFGS-corrected steps at the working precision from the coarse Hessian."""
-    with mp.workdps(20):
+    exact), then BFGS-corrected steps at the working precision from the coarse Hessian
+    (:func:`optimize.precision_ramp` over 20 digits and ``dps``).  Returns ``(run, problem)``."""
+
+    def coarse_stage(_x, _sd, last):
         p20 = make()
         th0 = start()
         B0 = None
         if not p20.hess_exact:
             _F, _g, H0 = p20.evaluate(th0, 2)
             B0 = [[-H0[i][j] for j in range(p20.n)] for i in range(p20.n)]
-            if not _definite(H0):
+            if not definite(H0):
                 B0 = None
         coarse = _maximise(p20, th0, mp.mpf(10) ** -12, iters, B0=B0)
         if coarse.hessian is None and coarse.ray is None:
             coarse.hessian = p20.evaluate(coarse.theta, 2)[2]
-    if coarse.ray is not None or not coarse.converged and coarse.hessian is None:
-        return coarse, p20
-    if dps <= 20:  # the coarse stage already ran at the working precision
-        F, g, H = p20.evaluate(coarse.theta, 2) if coarse.hessian is None else (coarse.value, coarse.gradient,
-                                                                                coarse.hessian)
-        coarse.value, coarse.gradient, coarse.hessian = F, g, H
-        return coarse, p20
-    prob = make()
-    theta = [mp.mpf(t) for t in coarse.theta]
-    B0 = [[-mp.mpf(coarse.hessian[i][j]) for j in range(prob.n)] for i in range(prob.n)] if coarse.hessian else None
-    if B0 is None or not _definite([[-v for v in row] for row in B0]):
-        B0 = None
-    tol = mp.mpf(10) ** (-(dps // 2 + 6))
-    fine = _maximise(prob, theta, tol, 60, B0=B0)
-    fine.iterations += coarse.iterations
-    F, g, H = prob.evaluate(fine.theta, 2)  # the certificate: value, gradient and quadrature Hessian
-    fine.value, fine.gradient, fine.hessian = F, g, H
-    fine.converged = bool(_norm(g) <= tol * (1 + abs(F)) * 1000)
-    return fine, prob
+        if coarse.ray is not None or not coarse.converged and coarse.hessian is None:
+            return None, (coarse, p20)
+        if last:  # the coarse stage ran at the working precision (or above it)
+            F, g, H = p20.evaluate(coarse.theta, 2) if coarse.hessian is None else (coarse.value, coarse.gradient,
+                                                                                    coarse.hessian)
+            coarse.value, coarse.gradient, coarse.hessian = F, g, H
+            return None, (coarse, p20)
+        return coarse, (coarse, p20)
+
+    def fine_stage(coarse, sd, _last):
+        prob = make()
+        theta = [mp.mpf(t) for t in coarse.theta]
+        B0 = ([[-mp.mpf(coarse.hessian[i][j]) for j in range(prob.n)] for i in range(prob.n)]
+              if coarse.hessian else None)
+        if B0 is None or not definite([[-v for v in row] for row in B0]):
+            B0 = None
+        tol = mp.mpf(10) ** (-(sd // 2 + 6))
+        fine = _maximise(prob, theta, tol, 60, B0=B0)
+        fine.iterations += coarse.iterations
+        F, g, H = prob.evaluate(fine.theta, 2)  # the certificate: value, gradient and quadrature Hessian
+        fine.value, fine.gradient, fine.hessian = F, g, H
+        fine.converged = bool(_norm(g) <= tol * (1 + abs(F)) * 1000)
+        return fine, (fine, prob)
+
+    def stage(x, sd, last):
+        return (coarse_stage if x is None else fine_stage)(x, sd, last)
+
+    return precision_ramp(stage, None, [20] + ([dps] if dps > 20 else []))[-1]
 
 
 # -- the public entry point ----------------------------------------------------------------------------
-@dataclass
-class RestrictedResult:
-    """A restricted divergence with its certificate (values are mpf at the working precision)."""
-
-    divergence: str
-    cls: str
-    value: mp.mpf                 # the restricted divergence (Rényi through Eq. (3) for ``renyi``)
-    f_value: mp.mpf               # the restricted f-divergence itself (before Eq. (3))
-    optimum: list                 # coefficients of the maximising h in powers of x (constant first)
-    gradient_norm: mp.mpf         # of the reduced problem at the optimum (see notes)
-    hessian: list                 # of the reduced problem (maximised form) at the optimum
-    negative_definite: bool
-    infinite: bool = False
-    second_method_digits: object = None
-    second_value: object = None
-    iterations: int = 0
-    ray: object = None
-    notes: list = field(default_factory=list)
-    converged: bool = True
-
-    def as_json(self, digits_out: int | None = None) -> dict:
-        dg = digits_out or max(mp.mp.dps - 10, 15)
-
-        def s(v):
-            if v is None:
-                return None
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                v = mp.mpf(v)
-            return mp.nstr(v, dg, strip_zeros=False) if mp.isfinite(v) else ("inf" if v > 0 else "-inf")
-
-        return {
-            "divergence": self.divergence, "class": self.cls,
-            "value": s(self.value), "f_value": s(self.f_value),
-            "optimum": [s(c) for c in self.optimum],
-            "gradient_norm": s(self.gradient_norm),
-            "hessian": [[s(v) for v in row] for row in self.hessian],
-            "hessian_negative_definite": self.negative_definite,
-            "second_method_digits": (None if self.second_method_digits is None
-                                     else mp.nstr(self.second_method_digits, 4)),
-            "infinite": self.infinite,
-            "notes": list(self.notes),
-        }
-
-    def __repr__(self):
-        return restricted_repr(self)
-
-    def _repr_markdown_(self):
-        return restricted_markdown(self)
-
-
-@functools.lru_cache(maxsize=None)
-def _lam(expr, sym):
-    return sp.lambdify(sym, expr, modules="mpmath")
-
-
-def _memo_derivation(fn):
-    """``fn`` memoised in-process by its (hashable) arguments, its tape steps replayed on every call
-    (:func:`cbdp_sym.tape.cached_derivation`): the solver re-derives the conjugate's structure and profile
-    at each call otherwise (seconds of SymPy per point), and a memo keeps the tapes identical."""
-    from .tape import cached_derivation
-
-    return cached_derivation(fn)
-
-
-def _structure_impl(gen, params):
-    from .reduction import conjugate_structure
-
-    return conjugate_structure(gen, dict(params))
-
-
-def _profile_impl(st):
-    from .reduction import profile
-
-    return profile(st)
-
-
-_structure_memo = _memo_derivation(_structure_impl)
-_profile_memo = _memo_derivation(_profile_impl)
-
-
-def structure_and_profile(gen, params):
-    """``(conjugate_structure(gen, params), profile)`` memoised in-process (steps replayed on the tape); the
-    profile is ``None`` where the structure has none (bounded / general conjugates)."""
-    key = tuple(sorted((str(k), sp.sympify(v)) for k, v in (params or {}).items()))
-    st = _structure_memo(gen, key)
-    prof = _profile_memo(st) if st.kind in ("exp", "power") else None
-    return st, prof
-
-
 def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, second: bool = True,
                features=None) -> RestrictedResult:
     """The restricted divergence ``D^H(P, Q)`` over ``cls`` (``lin`` or ``polyK``), at the working precision.
@@ -829,8 +576,6 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
     if P.dim > 1 or isinstance(P, Product) or isinstance(Q, Product):
         if degree != 1:
             raise ParameterError("in d dimensions only the class lin is supported (poly_k is one-dimensional)")
-        from .restricted_dd import restricted_lin_product
-
         return restricted_lin_product(divergence, P, Q, alpha=alpha, second=second, features=features)
     if features is not None:
         raise ParameterError("a feature map applies to product laws (d dimensions); in 1-d use lin or polyK")
@@ -858,8 +603,6 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
 
 
 def _solve_exp(name, cls, gen, st, prof, P, Q, k, x0, w, second, notes):
-    from .reduction import Z_
-
     dps = mp.mp.dps
     notes.append("KL-type conjugate C e^s: the constant is eliminated exactly (Lemma 1's step); the slope "
                  "coefficients maximise c . E_P[phi] + V(E_Q[e^{c . phi}])")
@@ -926,7 +669,7 @@ def _solve_exp(name, cls, gen, st, prof, P, Q, k, x0, w, second, notes):
 
 
 def _finish(name, cls, value, f_value, cx, run, notes):
-    nd = _definite(run.hessian) if run.hessian else False
+    nd = definite(run.hessian) if run.hessian is not None else False
     if not run.converged:
         notes.append("NOT CONVERGED: the gradient at the last iterate is not small; the value is a lower bound only")
     if not nd:
@@ -936,8 +679,6 @@ def _finish(name, cls, value, f_value, cx, run, notes):
 
 
 def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes):
-    from .reduction import M_
-
     dps = mp.mp.dps
     A = to_mpf(st.A)
     al = to_mpf(st.alpha)
@@ -1015,42 +756,6 @@ def _q_expect(Q, fn, logfn, specials_x, frame=None):
         return fn(x) * mp.exp(lq - top)
 
     return mp.quad(f, [-mp.inf, *brk, mp.inf]) * mp.exp(top)
-
-
-def _bfgs_max(fg, theta, feasible, tol, B0=None, max_iter=120):
-    """BFGS on ``-f`` with backtracking; ``fg(theta) -> (f, grad)``.  Returns ``(theta, f)``."""
-    n = len(theta)
-    theta = [mp.mpf(t) for t in theta]
-    f, g = fg(theta)
-    Hinv = mp.inverse(mp.matrix(B0)) if B0 is not None else mp.eye(n)
-    for _ in range(max_iter):
-        if _norm(g) <= tol * (1 + abs(f)):
-            break
-        d = Hinv * mp.matrix(g)
-        d = [d[i] for i in range(n)]
-        slope = mp.fdot(d, g)
-        if not slope > 0:
-            Hinv, d, slope = mp.eye(n), list(g), mp.fdot(g, g)
-        t, ok = mp.mpf(1), False
-        for _ in range(60):
-            cand = [a + t * s for a, s in zip(theta, d)]
-            if feasible(cand):
-                fc, gc = fg(cand)
-                if mp.isfinite(fc) and fc >= f + mp.mpf("1e-4") * t * slope - mp.mpf(10) ** (-mp.mp.dps + 6) * (1 + abs(f)):
-                    ok = True
-                    break
-            t /= 2
-        if not ok:
-            break
-        s = mp.matrix([c - a for c, a in zip(cand, theta)])
-        y = mp.matrix([-(b - a) for b, a in zip(gc, g)])
-        sy = (s.T * y)[0]
-        if sy > 0:
-            rho = 1 / sy
-            I = mp.eye(n)
-            Hinv = (I - rho * s * y.T) * Hinv * (I - rho * y * s.T) + rho * s * s.T
-        theta, f, g = cand, fc, gc
-    return theta, f
 
 
 def _monomial_moments(P, v0, k):
@@ -1132,11 +837,19 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
 
 
 def _bfgs_ramp(fg, th0, feasible, B0):
-    """BFGS at 20 digits to a gradient of 1e-9, then continued at the working precision (same start curvature)."""
-    with mp.workdps(20):
-        th, _f = _bfgs_max(fg, th0, feasible, mp.mpf(10) ** -9, B0=B0)
-    th, f = _bfgs_max(fg, [mp.mpf(t) for t in th], feasible, mp.mpf(10) ** (-(mp.mp.dps // 2 + 2)), B0=B0, max_iter=40)
-    return f
+    """BFGS at 20 digits to a gradient of 1e-9, then continued at the working precision (same start curvature):
+    :func:`optimize.bfgs` (analytic gradients, unscaled identity without ``B0``) on a precision ramp."""
+    def stage(th, sd, last):
+        hinv0 = None
+        if B0 is not None:
+            Hi = mp.inverse(mp.matrix(B0))
+            hinv0 = [[Hi[i, j] for j in range(Hi.cols)] for i in range(Hi.rows)]
+        tol = mp.mpf(10) ** (-(sd // 2 + 2)) if last else mp.mpf(10) ** -9
+        run = bfgs(fg, [mp.mpf(t) for t in th], grad=True, hinv0=hinv0, scale_first=False, gtol=tol,
+                   feasible=feasible, noise_digits=6, max_iter=40 if last else 120)
+        return run.theta, run.value
+
+    return precision_ramp(stage, th0, [20, mp.mp.dps])[-1]
 
 
 def _second_power(P, Q, k, A, al):
@@ -1192,7 +905,7 @@ def _second_power(P, Q, k, A, al):
             gi = fg(e)[1]
             B0.append([-(gi[j] - g0[j]) / h for j in range(k)])
         B0 = [[(B0[i][j] + B0[j][i]) / 2 for j in range(k)] for i in range(k)]
-    if not _definite([[-v for v in row] for row in B0]):
+    if not definite([[-v for v in row] for row in B0]):
         B0 = None
     return _bfgs_ramp(fg, th0, feasible, B0)
 

@@ -81,10 +81,17 @@ from operator import mul
 import mpmath as mp
 import sympy as sp
 
+from .cache import cached_numeric
+from .calculus import split_at_kinks
 from .distributions import X, Distribution, Laplace, Normal, Product
+from .divergences import expect
 from .errors import ParameterError
 from .numbers import digits, parse_number, to_mpf
-from .numeric import golden_section, vquad
+from .numeric import vquad
+from .reduction import M_, Z_
+from .restricted_common import RestrictedResult, generator_for, structure_and_profile
+from .variational import interval_from_conditions
+from .optimize import bfgs, definite, golden_section, newton, norm as _norm, pinv_step as _solve_sym, precision_ramp, ramp_stages
 
 from mpmath.libmp import from_man_exp, to_fixed
 
@@ -104,8 +111,6 @@ def _laplace_sum_poly_cached(k: int) -> tuple:
 def _derive_sum_poly(k: int) -> list:
     """Coefficients of ``P_k`` (density of ``L_1 + ... + L_k``, i.i.d. ``Laplace(0, 1)``, is ``e^{-z} P_k(z)``,
     ``z = |x|``), derived by SymPy: convolution of the engine's Laplace densities, split at the kinks."""
-    from .calculus import split_at_kinks
-
     y = sp.Symbol("y", real=True)
     x = sp.Symbol("x", positive=True)
     if k == 1:
@@ -126,8 +131,6 @@ def _derive_sum_poly(k: int) -> list:
 
 
 def _derive_sum_poly_disk(k: int) -> list:
-    from .cache import cached_numeric
-
     fn = _DISK.get("f")
     if fn is None:
         fn = _DISK["f"] = cached_numeric(_derive_sum_poly_entry)
@@ -169,9 +172,6 @@ def _sum_poly_mp(k: int, r: int, prec: int) -> tuple:
 def _log_mgf(family) -> tuple:
     """``(Lambda, Lambda', Lambda'', lo, hi)`` as mpmath functions of ``(t, scale)``: the log-MGF of the centred
     law (``Laplace(0, s)`` or ``Normal(0, s)``), derived by split integration, and its finiteness domain."""
-    from .divergences import expect
-    from .variational import interval_from_conditions
-
     t = sp.Symbol("t", real=True)
     s = sp.Symbol("s", positive=True)
     mgf, conds = expect(family(0, s), sp.exp(t * X))
@@ -328,6 +328,24 @@ class SumLaw:
             out.append(mp.mpf(from_man_exp(-acc if odd and neg else acc, sh)))
         return eB, out
 
+    @classmethod
+    def of_scales(cls, scales, r: int = 0) -> "SumLaw":
+        """The law of ``sum_i Laplace(0, scales_i)`` (independent terms; equal scales grouped exactly into
+        multiplicities) with one spec, the ``r``-th derivative of its density."""
+        rates, mults = [], []
+        for s in scales:
+            s = to_mpf(s)
+            if not s > 0:
+                raise ParameterError(f"a sum of Laplace variables needs positive scales, got {s}")
+            for j, b in enumerate(rates):
+                if b == s:
+                    mults[j] += 1
+                    break
+            else:
+                rates.append(s)
+                mults.append(1)
+        return cls(rates, [(mults, r)])
+
     def values(self, x):
         """The specs' densities at ``x`` (a list of mpf, good to the working precision).
 
@@ -349,19 +367,7 @@ def sum_density(scales, x, r: int = 0):
     >>> mp.nstr(v, 20)
     '0.25'
     """
-    rates, mults = [], []
-    for s in scales:
-        s = to_mpf(s)
-        if not s > 0:
-            raise ParameterError(f"sum_density: scales must be positive, got {s}")
-        for j, b in enumerate(rates):
-            if b == s:
-                mults[j] += 1
-                break
-        else:
-            rates.append(s)
-            mults.append(1)
-    law = SumLaw(rates, [(mults, r)])
+    law = SumLaw.of_scales(scales, r)
     return law.values(to_mpf(x))[0]
 
 
@@ -520,39 +526,9 @@ def _matT_H_mat(M, H, p):
     return [[mp.fsum(MH[a][j] * M[j][b] for j in range(d)) for b in range(p)] for a in range(p)]
 
 
-def _solve_sym(H, g):
-    """``-H^+ g`` through the eigen-decomposition (tiny eigenvalues dropped: flat directions do not move)."""
-    n = len(g)
-    if n == 0:
-        return []
-    E, Qm = mp.eigsy(mp.matrix(H))
-    top = max(abs(E[i]) for i in range(n))
-    tol = top * mp.mpf(10) ** (-mp.mp.dps + 8) if top > 0 else mp.mpf(0)
-    step = [mp.mpf(0)] * n
-    for i in range(n):
-        lam = E[i]
-        if abs(lam) <= tol or lam == 0:
-            continue
-        proj = mp.fsum(Qm[r, i] * g[r] for r in range(n))
-        for r in range(n):
-            step[r] -= Qm[r, i] * proj / lam
-    return step
-
-
 def _definite(H, sign) -> bool:
-    """``sign = -1``: negative definite; ``+1``: positive definite (every eigenvalue beyond rounding:
-    ``sign * lambda > 10^{-dps/2} max |lambda|``)."""
-    n = len(H)
-    if n == 0:
-        return False
-    E = mp.eigsy(mp.matrix(H), eigvals_only=True)
-    top = max(abs(E[i]) for i in range(n))
-    tol = top * mp.mpf(10) ** (-(mp.mp.dps // 2))
-    return top > 0 and all(sign * E[i] > tol for i in range(n))
-
-
-def _norm(v):
-    return mp.sqrt(mp.fsum(x * x for x in v)) if v else mp.mpf(0)
+    """Definiteness beyond rounding (:func:`optimize.definite` with ``rtol = 10^{-dps/2}``)."""
+    return definite(H, sign, rtol=mp.mpf(10) ** (-(mp.mp.dps // 2)))
 
 
 _FAR = (4, 16)
@@ -822,62 +798,35 @@ class _ExpProblem:
         return J, g, _matT_H_mat(self.M, Hc, self.p)
 
 
-# -- Newton ----------------------------------------------------------------------------------------
+# -- Newton (cbdp_sym.optimize) --------------------------------------------------------------------------
 def _newton(prob, theta, sense, tol, max_iter=60, feasible=None):
-    """Maximise ``sense * F`` by Newton's method with backtracking; returns ``(theta, F, g, H, iterations, ok)``."""
-    theta = [mp.mpf(t) for t in theta]
-    F, g, H = prob.evaluate(theta, 2)
-    noise = mp.mpf(10) ** (-mp.mp.dps + 4)
-    it = 0
-    for it in range(1, max_iter + 1):
-        if not theta or _norm(g) == 0:
-            return theta, F, g, H, it - 1, True
-        step = _solve_sym(H, g)  # -H^+ g: descent for a convex F (sense -1), ascent for a concave F (sense +1)
-        slope = mp.fdot(g, step)
-        if sense * slope <= 0:  # not an improving direction (rounding): use the gradient
-            step = [sense * gi for gi in g]
-            slope = mp.fdot(g, step)
-        t = mp.mpf(1)
-        accepted = False
-        for _ in range(60):
-            cand = [a + t * b for a, b in zip(theta, step)]
-            if feasible is None or feasible(cand):
-                Fc, gc, Hc = prob.evaluate(cand, 2) if t == 1 else prob.evaluate(cand, 0)
-                if sense * (Fc - F) >= mp.mpf("1e-4") * t * sense * slope - noise * (1 + abs(F)):
-                    if t != 1:
-                        Fc, gc, Hc = prob.evaluate(cand, 2)
-                    accepted = True
-                    break
-            t /= 2
-        if not accepted:
-            return theta, F, g, H, it, _norm(g) <= mp.mpf(10) ** (-mp.mp.dps // 2)
-        size = _norm([t * b for b in step]) / (1 + _norm(cand))
-        theta, F, g, H = cand, Fc, gc, Hc
-        # a full Newton step of size s leaves an error of order s^2 (quadratic convergence)
-        if size <= tol or (t == 1 and 10 * size * size <= tol):
-            return theta, F, g, H, it, True
-    return theta, F, g, H, it, False
+    """Maximise ``sense * F`` by Newton's method with backtracking (:func:`optimize.newton`: the pseudo-inverse
+    step, the step-size stopping rule); returns ``(theta, F, g, H, iterations, ok)``."""
+    r = newton(prob.evaluate, theta, tol, sense=sense, max_iter=max_iter, feasible=feasible, solve="pinv",
+               stop="step", noise_digits=4, halvings=60, lazy=True)
+    return r.theta, r.value, r.gradient, r.hessian, r.iterations, r.converged
 
 
 def _ramp(make, start, sense, dps, feasible_of=None):
-    """Precision ramp: Newton at 15 digits from ``start``, then (above 30 digits) at about half the target, then
-    polished at ``dps``; each stage stops when its maximiser is good to its precision (the target: to
-    ``10^{-(dps/2 + 2)}``, enough for the value to ``dps`` digits).  Returns ``(run, problem, iterations)``."""
-    stages = [min(15, dps)] + ([dps // 2 + 2] if dps > 30 else []) + ([dps] if dps > 15 else [])
-    theta, iters, run, prob = None, 0, None, None
-    for k, sd in enumerate(stages):
-        last = k == len(stages) - 1
-        with mp.workdps(sd):
-            ref = getattr(prob, "ref", None)
-            prob = make()
-            if ref is not None:
-                prob.ref = mp.mpf(ref)
-            th = [mp.mpf(t) for t in (start(prob) if theta is None else theta)]
-            tol = mp.mpf(10) ** (-(sd // 2 + 2) if last else -(sd - 4))
-            run = _newton(prob, th, sense, tol, 80 if k == 0 else 20, feasible_of(prob) if feasible_of else None)
-        theta = run[0]
-        iters += run[4]
-    return run, prob, iters
+    """Precision ramp (:func:`optimize.ramp_stages`): Newton at 15 digits from ``start``, then (above 30 digits)
+    at about half the target, then polished at ``dps``; each stage stops when its maximiser is good to its
+    precision (the target: to ``10^{-(dps/2 + 2)}``, enough for the value to ``dps`` digits).  Returns
+    ``(run, problem, iterations)``."""
+    state = {"prob": None, "iters": 0}
+
+    def stage(theta, sd, last):
+        ref = getattr(state["prob"], "ref", None)
+        prob = state["prob"] = make()
+        if ref is not None:
+            prob.ref = mp.mpf(ref)
+        th = [mp.mpf(t) for t in (start(prob) if theta is None else theta)]
+        tol = mp.mpf(10) ** (-(sd // 2 + 2) if last else -(sd - 4))
+        run = _newton(prob, th, sense, tol, 80 if theta is None else 20, feasible_of(prob) if feasible_of else None)
+        state["iters"] += run[4]
+        return run[0], run
+
+    run = precision_ramp(stage, None, ramp_stages(dps, 15))[-1]
+    return run, state["prob"], state["iters"]
 
 
 # -- the second method: the full objective by BFGS ---------------------------------------------------
@@ -941,18 +890,19 @@ def _second(setup: _Setup, gen, params, kind, theta0, b0, dps2):
         c0 = setup.c_of(M0, [mp.mpf(t) for t in theta0])
         w0 = mp.mpf(b0) + mp.fdot(c0, muQ0)
     z = [mp.mpf(t) for t in theta0] + [w0]
-    Hinv = None
-    val = None
-    for sd in (10, dps2):
-        with mp.workdps(sd):
-            f = make()
-            if f is None:
-                return None
-            if Hinv is None:
-                z = _ray_max(f, z)
-                Hinv = _fd_inverse_hessian(f, z)
-            z, val, Hinv = _bfgs_max(f, [mp.mpf(t) for t in z], sd, Hinv)
-    return val
+
+    def stage(x, sd, _last):
+        z, Hinv = x
+        f = make()
+        if f is None:
+            return None, None
+        if Hinv is None:
+            z = _ray_max(f, z)
+            Hinv = _fd_inverse_hessian(f, z)
+        run = _bfgs_max(f, [mp.mpf(t) for t in z], sd, Hinv)
+        return (run.theta, run.hessian), run.value
+
+    return precision_ramp(stage, (z, None), [10, dps2])[-1]
 
 
 def _ray_max(f, z):
@@ -997,64 +947,10 @@ def _fd_inverse_hessian(f, z):
 
 def _bfgs_max(f, x, dps, Hinv=None, max_iter=100):
     """Maximise ``f`` by BFGS with forward-difference gradients (step ``10^{-dps/2}``) and Armijo backtracking;
-    stops when a step is below ``10^{-(dps/2 - 1)}`` (the value's error is quadratic in it)."""
-    n = len(x)
-    h = mp.mpf(10) ** (-(dps // 2))
-    fx = f(x)
-
-    def grad(x, fx):
-        out = []
-        for i in range(n):
-            xp = list(x)
-            step = h * (1 + abs(x[i]))
-            xp[i] += step
-            fp = f(xp)
-            if not mp.isfinite(fp):  # at the edge of the domain (KL): the other side
-                xp[i] -= 2 * step
-                out.append((fx - f(xp)) / step)
-            else:
-                out.append((fp - fx) / step)
-        return out
-
-    eye = [[mp.mpf(1) if i == j else mp.mpf(0) for j in range(n)] for i in range(n)]
-    fresh = Hinv is None
-    if not fresh and not all(mp.isfinite(v) for row in Hinv for v in row):
-        Hinv, fresh = None, True
-    Hinv = [[mp.mpf(v) for v in row] for row in (Hinv or eye)]
-    g = grad(x, fx)
-    for _it in range(max_iter):
-        p = [mp.fsum(Hinv[i][j] * g[j] for j in range(n)) for i in range(n)]  # ascent direction
-        slope = mp.fdot(g, p)
-        if slope <= 0:
-            Hinv, fresh = [list(r) for r in eye], True
-            p, slope = list(g), mp.fdot(g, g)
-        t = mp.mpf(1)
-        for _ in range(60):
-            xn = [a + t * b for a, b in zip(x, p)]
-            fn = f(xn)
-            if mp.isfinite(fn) and fn >= fx + mp.mpf("1e-4") * t * slope:
-                break
-            t /= 2
-        else:
-            break
-        gn = grad(xn, fn)
-        sv = [a - b for a, b in zip(xn, x)]
-        yv = [-(a - b) for a, b in zip(gn, g)]  # gradient difference of -f
-        sy = mp.fdot(sv, yv)
-        x, fx, g = xn, fn, gn
-        if _norm(sv) <= mp.mpf(10) ** (-(dps // 2 - 1)) * (1 + _norm(x)):
-            break
-        if sy > 0:
-            if fresh:
-                sc = sy / mp.fdot(yv, yv)
-                Hinv = [[sc if i == j else mp.mpf(0) for j in range(n)] for i in range(n)]
-                fresh = False
-            rho = 1 / sy
-            Hy = [mp.fsum(Hinv[i][j] * yv[j] for j in range(n)) for i in range(n)]
-            yHy = mp.fdot(yv, Hy)
-            Hinv = [[Hinv[i][j] - rho * (Hy[i] * sv[j] + sv[i] * Hy[j]) + (rho * rho * yHy + rho) * sv[i] * sv[j]
-                     for j in range(n)] for i in range(n)]
-    return x, fx, Hinv
+    stops when a step is below ``10^{-(dps/2 - 1)}`` (the value's error is quadratic in it):
+    :func:`optimize.bfgs`."""
+    return bfgs(f, x, hinv0=Hinv, fd_step=mp.mpf(10) ** (-(dps // 2)), xtol=mp.mpf(10) ** (-(dps // 2 - 1)),
+                max_iter=max_iter)
 
 
 # -- the entry point -------------------------------------------------------------------------------
@@ -1073,9 +969,6 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
     ``gradient_norm`` and ``hessian`` of the reduced problem actually solved (see ``notes``),
     ``negative_definite``, ``second_method_digits`` / ``second_value`` (when ``second``), ``notes``.
     """
-    from .reduction import M_, Z_
-    from .restricted import RestrictedResult, generator_for, structure_and_profile
-
     gen, params, renyi = generator_for(divergence, alpha)
     for L, role in ((P, "P"), (Q, "Q")):
         if not isinstance(L, Distribution):
@@ -1140,13 +1033,7 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
             b = _intercept_exp(prof, logZ)
             a = setup.coefficients(prob.M, theta)
         fval = +J
-        res = RestrictedResult(name, cls, fval, fval, [+b] + [+x for x in a], +_norm(g),
-                               [[+x for x in row] for row in H],
-                               _definite(H, -1), iterations=iters, notes=notes, converged=ok)
-        if not res.negative_definite and setup.p:
-            notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
-        if not ok:
-            notes.append("NOT CONVERGED: the value is a lower bound only")
+        res = _certified(name, cls, fval, fval, [b] + list(a), g, H, iters, notes, ok, setup.p)
         if second and setup.p:
             sv = _second(setup, gen, params, "exp", [0] * setup.p, 1, _SECOND_DPS + extra)
             _attach_second(res, sv, fval, dps)
@@ -1196,13 +1083,7 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
         opt = [b] + [lam * x for x in a]
         Hneg = [[-x for x in row] for row in H]
         gneg = [-x for x in g]
-    res = RestrictedResult(name, cls, +value, +fval, [+x for x in opt], +_norm(gneg),
-                           [[+x for x in row] for row in Hneg],
-                           _definite(Hneg, -1), iterations=iters, notes=notes, converged=ok)
-    if not res.negative_definite and setup.p:
-        notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
-    if not ok:
-        notes.append("NOT CONVERGED: the value is a lower bound only")
+    res = _certified(name, cls, value, fval, opt, gneg, Hneg, iters, notes, ok, setup.p)
     if extra:
         notes.append(f"1 - M = {mp.nstr(1 - Mmin, 3)}: polished with {extra} extra digits (cancellation in -log M and "
                      "V(M)); the second method too")
@@ -1223,11 +1104,21 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
     return res
 
 
+def _certified(name, cls, value, fval, opt, g, H, iters, notes, ok, p):
+    """The result with its certificate (gradient norm, definiteness of ``H``) at the working precision, and
+    the notes on a flat maximiser or a run that did not converge."""
+    res = RestrictedResult(name, cls, +value, +fval, [+x for x in opt], +_norm(g), [[+x for x in row] for row in H],
+                           _definite(H, -1), iterations=iters, notes=notes, converged=ok)
+    if not res.negative_definite and p:
+        notes.append("the Hessian is not negative definite: the maximiser in a is not unique (flat directions)")
+    if not ok:
+        notes.append("NOT CONVERGED: the value is a lower bound only")
+    return res
+
+
 def _intercept_exp(prof, logZ):
     """``b*(Z)`` from the derived profile, evaluated at ``Z = e^{logZ}`` in log space (``b* = b*(1) - log Z`` is
     checked symbolically: the profile of ``C e^s`` depends on ``Z`` only through ``-log Z``)."""
-    from .reduction import Z_
-
     b1 = prof.intercept_of_z.subs(Z_, 1)
     if sp.simplify(prof.intercept_of_z - b1 + sp.log(Z_)) != 0:  # pragma: no cover
         raise ParameterError(f"unexpected intercept profile {prof.intercept_of_z}")

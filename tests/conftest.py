@@ -13,8 +13,16 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache(tmp_path_factory):
-    """Each test session gets its own numeric cache (never the user's)."""
-    os.environ["CBDP_SYM_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    """Each test session gets its own numeric cache (never the user's).  The pytest-xdist workers of one
+    session share it, as the tests of a session run in one process do: a value one worker computed is read
+    by the other (cache entries are written atomically, so concurrent workers are safe, as an audit's are)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist, -n 0 or -p no:xdist
+        cache = tmp_path_factory.mktemp("cache")
+    else:  # each worker's basetemp is <session folder>/popen-gwN: the session folder is common to all
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "run")  # this session's, even under a reused --basetemp
+        cache = tmp_path_factory.getbasetemp().parent / f"cache-{run}"
+        cache.mkdir(exist_ok=True)
+    os.environ["CBDP_SYM_CACHE"] = str(cache)
     yield
 
 
@@ -35,3 +43,19 @@ def mutant_registry():
 def tex_required() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 collect_ignore = ["fixtures"]
+
+
+# the longest tests of the slow set, started first so that pytest-xdist's other workers run the rest meanwhile
+# (the cold full audit alone takes about 9 minutes on 2 cores)
+LONGEST_FIRST = ("tests/test_full_audit.py::", "tests/test_reproducible.py::test_reports_identical_on_a_wider_subset",
+                 "tests/test_install.py::")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        for i, prefix in enumerate(LONGEST_FIRST):
+            if item.nodeid.startswith(prefix):
+                return i
+        return len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: every other test keeps its place

@@ -22,6 +22,10 @@ from cbdp_sym.verify import audit_claim
 
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
+
+# one pytest-xdist worker runs this module: lap_sum is derived once (module fixture)
+pytestmark = pytest.mark.xdist_group("cbdp_renyi")
+
 FIX = Path(__file__).parent / "fixtures" / "cbdp_renyi"
 
 
@@ -149,19 +153,22 @@ def test_laplace_sum_law_against_nested_quadrature():
 
 
 def test_laplace_sum_laws_equal_and_distinct_scales_agree():
-    # the i.i.d. formula (equal |a_i|) against the partial-fraction mixture (distinct |a_i|) at nearby slopes
+    # the law of a sum with equal |a_i| against distinct |a_i| at nearby slopes, and a mix of equal and distinct
     with mp.workdps(30):
         P3 = shift_laws("lap", 1, (0, 0, 0))[0]
         A = mp.mpf(5) / 2
         eq = abs_power_mean(P3, [1, 1, 1], mp.mpf(1) / 3, A)
         near = abs_power_mean(P3, [1, 1 + mp.mpf(10) ** -8, 1 - mp.mpf(10) ** -8], mp.mpf(1) / 3, A)
         # and the i.i.d. density integrates to 1 and has the right variance (3 coordinates, scale 1: 6)
-        from cbdp_sym.linpower import _laplace_iid_sum_density
+        from cbdp_sym.restricted_dd import SumLaw
 
-        m, pdf = _laplace_iid_sum_density([0, 0, 0], mp.mpf(1), 3)
+        law = SumLaw.of_scales([1, 1, 1])
+        pdf = lambda y: law.values(y)[0]  # noqa: E731
         mass = mp.quad(pdf, [-mp.inf, 0, mp.inf])
         var = mp.quad(lambda y: y**2 * pdf(y), [-mp.inf, 0, mp.inf])
+        mixed = abs_power_mean(P3, [1, 1, 1 + mp.mpf(10) ** -8], mp.mpf(1) / 3, A)  # two equal, one not
     assert abs(eq - near) < mp.mpf(10) ** -6 * eq
+    assert abs(eq - mixed) < mp.mpf(10) ** -6 * eq
     assert abs(mass - 1) < mp.mpf(10) ** -25 and abs(var - 6) < mp.mpf(10) ** -24
 
 

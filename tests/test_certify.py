@@ -52,3 +52,19 @@ def test_a_feasible_h_bounds_a_supremum_below():
     hook = lin_renyi_certificate("lap", lambda pt: 1 / pt["eps"], lambda: e**3 / 10**6, {"eps": e, "alpha": x})
     assert hook({"eps": sp.Rational(1, 10), "alpha": sp.Integer(3)}).startswith("Arb:")
     assert hook({"eps": sp.Rational(1, 10), "alpha": sp.Integer(3), "v": sp.Tuple(1, 1)}) is None  # d > 1
+
+
+def test_arb_eval_binds_enclosures_and_exact_rationals():
+    from fractions import Fraction
+
+    import sympy as sp
+
+    from cbdp_sym import NotCertifiable, arb_closed, arb_eval
+
+    u, r = sp.symbols("u r")
+    enc = arb_closed(sp.Rational(9, 4))
+    ball = arb_eval(8 * sp.sqrt(u) - r, {u: enc, r: Fraction(1, 3)})
+    assert ball.contains(arb_closed(12 - sp.Rational(1, 3)))
+    assert not ball.contains(arb_closed(12 - sp.Rational(1, 3) + sp.Rational(1, 10**60)))  # tight at 400 bits
+    with pytest.raises(NotCertifiable):
+        arb_eval(u + r, {u: enc})  # r unbound

@@ -15,6 +15,10 @@ from cbdp_sym.verify import audit_claim
 from .conftest import FIXTURES
 
 
+# one pytest-xdist worker runs this module: t8 is computed once (module fixture)
+pytestmark = pytest.mark.xdist_group("display")
+
+
 @pytest.fixture(scope="module")
 def t8(registry):
     return audit_claim(registry.get("CBDP-T8"), 20)

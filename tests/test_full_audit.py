@@ -15,6 +15,9 @@ CLASSICAL = {
     "CBDP-TAB1-KL-LAP-UNR": "verified", "CBDP-TAB1-KL-GAU-UNR": "verified", "CBDP-EQ1-KL": "verified",
     "RDP-P6": "verified", "RDP-P7": "verified", "ZCDP-L2.4": "verified",
 }
+# the RDP paper's verdicts in full (this was a second, separate audit of every RDP claim at 30 digits)
+RDP_REFUTED = {"RDP-EQ1-EQ", "RDP-L1-PROOF", "RDP-P4-CHAIN", "RDP-GAU-STD", "RDP-FIG2-B", "RDP-SEC7-MARKOV"}
+RDP_AMBIGUOUS = {"RDP-L1-TV", "RDP-T2-RR-INF-ALLP"}
 
 
 @pytest.mark.slow
@@ -31,6 +34,12 @@ def test_full_audit_at_50_digits(tmp_path):
     assert not [c for c in got if got[c]["status"] == "error"]
     for cid, status in CLASSICAL.items():
         assert got[cid]["status"] == status, (cid, got[cid]["message"])
+    rdp = {cid: c for cid, c in got.items() if c["paper"] == "rdp"}
+    assert len(rdp) >= 79
+    for cid, c in rdp.items():
+        assert c["status"] != "inconclusive", (cid, c["message"])
+        assert (c["status"] == "refuted") == (cid in RDP_REFUTED), (cid, c["status"], c["message"])
+        assert (c["status"] == "ambiguous") == (cid in RDP_AMBIGUOUS), (cid, c["status"], c["message"])
     for c in doc["claims"]:
         if c["status"] == "verified" and c["kind"] == "identity":
             assert min(ch["digits"] for ch in c["checks"]) >= 45, c["id"]

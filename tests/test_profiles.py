@@ -186,3 +186,37 @@ def test_profile_runs_under_the_time_limit(capsys):
 
     assert main(["profile", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--delta", "1/100000", "--timeout", "0.5"]) == 2
     assert "time limit" in capsys.readouterr().err
+
+
+def _conv_figure(registry, paper, fid):
+    return next(f for f in registry.papers[paper].figures if f.id == fid)
+
+
+def test_conversion_figure_curves_against_independent_gaussian_formulas(registry):
+    """The figure's exact curve is the root of the Gaussian profile (written here from the normal CDF, not the
+    engine's), and its Prop. 3 / Prop. 1.3 curves are 1/2 + sqrt(2 log 1/delta) for sigma = 1 (the optimum order)."""
+    rdp = _conv_figure(registry, "rdp", "RDP-CONV-FIG-GAUSSIAN")
+    zc = _conv_figure(registry, "zcdp", "ZCDP-CONV-FIG-GAUSSIAN")
+    x = "1e-3"
+    with mp.workdps(rdp.dps):
+        exact = rdp.curve("exact").fn(x)
+        prop3 = rdp.curve("prop3").fn(x)
+        p13 = zc.curve("p13").fn(x)
+    with mp.workdps(40):
+        d = mp.mpf("1e-3")
+        want = mp.findroot(lambda e: mp.ncdf(mp.mpf(1) / 2 - e) - mp.exp(e) * mp.ncdf(-mp.mpf(1) / 2 - e) - d, 3)
+        closed = mp.mpf(1) / 2 + mp.sqrt(2 * mp.log(1 / d))
+        assert digits(exact, want) >= rdp.dps - 5
+        assert digits(prop3, closed) >= 12 and digits(p13, closed) >= rdp.dps - 5
+    assert prop3 > exact  # a conversion is an upper bound on eps(delta)
+    assert [c.key for c in zc.curves] == ["exact", "p13", "l36eps", "l36delta", "b2proof"]
+
+
+@pytest.mark.slow
+def test_conversion_figure_claims_hold(registry):
+    from cbdp_sym import audit_claim
+
+    for cid in ("RDP-CONV-FIGURE", "ZCDP-CONV-FIGURE"):
+        res = audit_claim(registry.get(cid), dps=50)
+        assert res.status == "holds", res.message
+        assert len(res.checks) == 2 * 8 * (2 if cid.startswith("RDP") else 4)

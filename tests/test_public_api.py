@@ -35,3 +35,46 @@ def test_every_api_name_is_exported_and_documented():
     for name in cbdp_sym._API_NAMES:
         obj = getattr(cbdp_sym, name)
         assert obj is not None, name
+
+
+# Paper folders whose check functions return CheckResult (never a hand-built {"status": ...} dict) and whose
+# certificates go through cbdp_sym's ball arithmetic (never `import flint`).  Add a folder once it is converted.
+TYPED_PAPER_FOLDERS = ["cbdp", "rdp", "zcdp"]
+TYPED_PAPER_MODULES = [p for folder in TYPED_PAPER_FOLDERS
+                       for p in sorted((ROOT / "derivations" / folder).rglob("*.py"))]
+
+
+def _typed_layer_violations(source: str) -> list:
+    """Where a module builds a verdict dict by hand or reaches python-flint: ``["line N: ...", ...]``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict) and any(isinstance(k, ast.Constant) and k.value == "status" for k in node.keys):
+            out.append(f"line {node.lineno}: a dict literal with a \"status\" key (return a CheckResult)")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict"
+                and any(kw.arg == "status" for kw in node.keywords)):
+            out.append(f"line {node.lineno}: dict(status=...) (return a CheckResult)")
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "flint" for a in node.names):
+            out.append(f"line {node.lineno}: import flint (use arb_closed / arb_eval / arb_precision)")
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "flint":
+            out.append(f"line {node.lineno}: from flint import ... (use arb_closed / arb_eval / arb_precision)")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"
+                and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == "flint"):
+            out.append(f"line {node.lineno}: __import__('flint')")
+    return sorted(out, key=lambda t: int(t.split(":")[0].split()[1]))
+
+
+def test_typed_layer_check_sees_dicts_and_flint():
+    bad = ('import flint\nfrom flint import arb\n'
+           'def check(dps):\n    return {"status": "holds", "message": "m"}\n'
+           'def other(dps):\n    return dict(status="refuted", message="m")\n')
+    found = _typed_layer_violations(bad)
+    assert [f.split(":")[0] for f in found] == ["line 1", "line 2", "line 4", "line 6"], found
+    good = ('from cbdp_sym import CheckResult\n'
+            'def check(dps):\n    return CheckResult("holds", "m", tables=[{"title": "t", "rows": []}])\n')
+    assert _typed_layer_violations(good) == []
+
+
+@pytest.mark.parametrize("path", TYPED_PAPER_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_paper_modules_return_check_results_and_never_import_flint(path):
+    found = _typed_layer_violations(path.read_text(encoding="utf-8"))
+    assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)

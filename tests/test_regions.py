@@ -55,3 +55,54 @@ def test_region_skips_more_than_two_swept_parameters():
               params=[Param.positive(n, sp.Symbol(n, positive=True), ("1", "2")) for n in ("x", "y", "z")],
               claimed=lambda: sp.Integer(0), derive=lambda: sp.Integer(1))
     assert "skipped" in failure_region(c, c.sweep_points()[0], sp.Integer(1), sp.Integer(0))
+
+
+# the same false bound with the quantity from the numeric definition only (no closed form): the default for a
+# solver's quantity, a boundary bracketed on the sweep grid and refined with a counted budget
+TOY_NUM = Claim(
+    id="TOY-REGION-NUM", paper="toy", label="the false KL bound, numeric side only", kind="upper",
+    statement=r"\mathrm{KL} \le v/(2b)", params=[Param.positive("v", v, ("1/10", "1", "3", "10")),
+                                                 Param.positive("b", b, ("1", "1", "1", "1"))],
+    sweep=[{"v": x, "b": "1"} for x in ("1/10", "1", "3", "10")],
+    claimed=lambda: v / (2 * b), numeric=TOY.numeric,
+)
+
+
+def test_grid_region_of_a_numeric_quantity_against_direct_evaluation_on_both_sides(monkeypatch):
+    monkeypatch.delenv("CBDP_SYM_REGIONS", raising=False)
+    res = audit_claim(TOY_NUM, dps=20)
+    assert res.status == "refuted"
+    reg = res.failure_region
+    assert reg["method"] == "grid" and reg["new_points"] <= reg["budget"]
+    (entry,) = reg["params"]
+    assert entry["param"] == "v" and entry["ends"] == ["boundary", "grid end"]
+    (bnd,) = entry["boundaries"]
+    lo, hi = (sp.Rational(x) for x in bnd["bracket"])
+    assert 1 < lo < hi < 3  # refined inside the grid bracket (1, 3)
+    with mp.workdps(30):
+        want = mp.findroot(lambda u: u / 2 + mp.exp(-u) - 1, 1.6)
+        assert mp.mpf(lo.p) / lo.q <= want <= mp.mpf(hi.p) / hi.q
+        assert abs(mp.mpf(bnd["value"]) - want) < 1e-3 * want
+        # direct evaluation of the definition (quadrature) at both ends of the bracket: holds below, fails above
+        for x, holds in ((lo, True), (hi, False)):
+            xm = mp.mpf(x.p) / x.q
+            assert (fdiv_mp(KL, Laplace(0, 1), Laplace(x, 1)) <= xm / 2) == holds
+    assert "holds at v" in bnd["certificate"] and not bnd["certified"]
+    assert reg["summary"][0].startswith(f"at b = 1: fails for v > {bnd['value']} (bracket [{lo}, {hi}]) (to 10, the grid's end)")
+    assert any(t["title"].startswith("Failure region") for t in res.tables)
+
+
+def test_grid_region_stall_guard_reports_not_found(monkeypatch):
+    import cbdp_sym.regions as regions
+
+    def stall(*a, **k):
+        raise regions._Stalled("the solver at v = 2 exceeded the 120 s stall guard")
+
+    real = regions._point_slack
+    monkeypatch.setattr(regions, "_point_slack", lambda *a, guard, **k: stall() if guard else real(*a, guard=guard, **k))
+    res = audit_claim(TOY_NUM, dps=20)
+    reg = res.failure_region
+    (entry,) = reg["params"]
+    (bnd,) = entry["boundaries"]
+    assert reg["stalled"].startswith("the solver at v = 2")
+    assert bnd["bracket"] == ["1", "3"] and bnd["refinement_stopped"].startswith("stalled")

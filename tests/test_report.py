@@ -9,6 +9,10 @@ from cbdp_sym.report import latexmk_available, note_tex, tex_escape
 from .conftest import tex_required
 
 
+# one pytest-xdist worker runs this module: kl_results is computed once (module fixture)
+pytestmark = pytest.mark.xdist_group("report")
+
+
 def test_escaping():
     assert tex_escape("a_b & 50% {x} |y|") == r"a\_b \& 50\% \{x\} \textbar{}y\textbar{}"
     assert note_tex("at $x_1$ & more") == r"at $x_1$ \& more"

@@ -44,6 +44,7 @@ def _check(ids, tmp_path):
     _same(runs)
 
 
+@pytest.mark.slow  # 21 s: four audits in new interpreters; the wider subset below is a superset of these claims
 def test_reports_identical_cold_warm_nocache_and_jobs(tmp_path):
     """Before: RDP-P6 cold and warm gave different appendix-rdp-body.tex (a derivation's sums re-sorted by
     the pickle round trip), and values read from the numeric cache were rounded to the caller's precision."""
@@ -51,5 +52,6 @@ def test_reports_identical_cold_warm_nocache_and_jobs(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # four audits of 12 claims in new interpreters, two of them cold
 def test_reports_identical_on_a_wider_subset(tmp_path):
     _check(SLOW, tmp_path)

@@ -9,7 +9,9 @@ from cbdp_sym import cache
 from cbdp_sym.cli import main
 from cbdp_sym.distributions import Laplace, Normal, PointMass
 from cbdp_sym.errors import ParameterError
-from cbdp_sym.restricted import generator_for, parse_class, parse_law, restricted, restricted_record, sup_over_intercept
+from cbdp_sym.restricted import restricted, restricted_record, sup_over_intercept
+from cbdp_sym.restricted_common import generator_for, parse_class
+from cbdp_sym.spec import parse_law
 from cbdp_sym.verify import derive, evaluate
 
 

@@ -58,11 +58,20 @@ def test_vectors_with_empty_coordinates_are_refused(text):
     (["restricted", "alpha", "lin", "--P", "laplace(0,1)", "--Q", "laplace(1,1)", "--alpha", "1e400"],
      "outside the range"),
 ])
-def test_extreme_values_are_refused_in_one_line(args, needle):
-    """Before: tracebacks (``eps=1e400``, ``laplace(1e400,1)``) or wrong values (16 for 1e400; 1.00017 for 1)."""
-    proc = _cli(*args)
+def test_extreme_values_are_refused_in_one_line(args, needle, capsys):
+    """Before: tracebacks (``eps=1e400``, ``laplace(1e400,1)``) or wrong values (16 for 1e400; 1.00017 for 1).
+    In this process; ``test_extreme_value_is_refused_in_a_new_interpreter`` runs one through ``python -m``."""
+    code = cli.main(args)
+    out = capsys.readouterr()
+    assert code == 2, out.out
+    assert needle in out.err and "Traceback" not in out.err
+    assert len(out.err.strip().splitlines()) == 1, out.err
+
+
+def test_extreme_value_is_refused_in_a_new_interpreter():
+    proc = _cli("eval", "CBDP-T8", "--at", "eps=1e400")
     assert proc.returncode == 2, proc.stdout
-    assert needle in proc.stderr and "Traceback" not in proc.stderr
+    assert "outside the range" in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
 
 

@@ -7,12 +7,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from cbdp_sym.cli import main
 from cbdp_sym.report import compile_pdf, latexmk_available
 
 from .conftest import tex_required
+
+# one pytest-xdist worker runs this module: the kill test watches the shared temporary folder for LaTeX builds of a.tex
+pytestmark = pytest.mark.xdist_group("safety_latex")
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n"
@@ -29,6 +34,13 @@ def _cli(*args, cwd=ROOT, timeout=120):
     env = dict(os.environ, PYTHONHASHSEED="0")
     return subprocess.run([sys.executable, "-m", "cbdp_sym", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def _main(capsys, *args):
+    """The command line in this process (no new interpreter to start): ``(exit code, stdout, stderr)``."""
+    code = main(list(args))
+    out = capsys.readouterr()
+    return SimpleNamespace(returncode=code, stdout=out.out, stderr=out.err)
 
 
 @pytest.mark.tex
@@ -142,23 +154,32 @@ def _user_paper(tmp_path, statement, field="statement"):
     (r"^^5cinput{x}", "^^"),
     (r"\directlua{os.execute('ls')}", r"\directlua"),
 ])
-def test_user_statements_with_file_access_are_refused(tmp_path, text, why):
+def test_user_statements_with_file_access_are_refused(tmp_path, capsys, text, why):
     """Before: ``\\input{file}`` pulled the file into the PDF; ``\\end{document}`` truncated it."""
     root = _user_paper(tmp_path, text)
-    out = _cli("--path", str(root), "list")
+    out = _main(capsys, "--path", str(root), "list")
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "MINE-1" in lines[0] and why in lines[0] and "statement" in lines[0]
     assert "Traceback" not in out.stderr
 
 
-def test_user_notes_are_checked_too(tmp_path):
-    root = _user_paper(tmp_path, r"see $\input{secret}$", field="notes")
+def test_refusal_is_one_line_in_a_new_interpreter(tmp_path):
+    """The same refusal through a new interpreter (``python -m cbdp_sym``), as a user meets it."""
+    root = _user_paper(tmp_path, r"D \le \input{/etc/hostname}")
     out = _cli("--path", str(root), "list")
+    assert out.returncode == 2
+    (line,) = out.stderr.strip().splitlines()
+    assert "MINE-1" in line and r"\input" in line and "statement" in line
+
+
+def test_user_notes_are_checked_too(tmp_path, capsys):
+    root = _user_paper(tmp_path, r"see $\input{secret}$", field="notes")
+    out = _main(capsys, "--path", str(root), "list")
     assert out.returncode == 2 and "MINE-1" in out.stderr and "notes" in out.stderr
 
 
-def test_ordinary_statements_pass(tmp_path):
+def test_ordinary_statements_pass(tmp_path, capsys):
     root = _user_paper(tmp_path, r"D_\alpha(P \| Q) \le \frac{\alpha}{2\sigma^2}, \ \text{read } x")
-    out = _cli("--path", str(root), "list")
+    out = _main(capsys, "--path", str(root), "list")
     assert out.returncode == 0 and "MINE-1" in out.stdout

@@ -248,7 +248,8 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     import mpmath as mp
 
     from cbdp_sym import cache
-    from cbdp_sym.figures import Curve, Figure, precompute
+    from cbdp_sym.executor import precompute
+    from cbdp_sym.figures import Curve, Figure
 
     def slow(x):
         if x == "2":

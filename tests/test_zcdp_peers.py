@@ -16,6 +16,7 @@ def _need(lib):
         pytest.skip(f"{lib} is not installed")
 
 
+@pytest.mark.slow  # 14 s (the whole peer table at 20 digits); the two tests below call each library in the fast set
 def test_peer_claim_agrees_with_both_libraries(registry):
     _need("autodp")
     _need("dp_accounting")

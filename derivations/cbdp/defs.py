@@ -22,7 +22,7 @@ from cbdp_sym import fdiv_mp, renyi_mp
 from cbdp_sym import a, b, eps, sigma
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult
 
 SEED = "002_830385d3d6b7db1c.txt"
 v = sp.Symbol("v", positive=True)  # the shift between the neighbouring outputs (v > 0; v < 0 by reflection)
@@ -133,8 +133,6 @@ def _d1_check(dps):
                 rows.append([key, shown, which, _s(der), _s(num), mp.nstr(dg, 3)])
                 checks.append(Check({"m": key, **pt, "lim": which.split()[-1]}, derived=_s(der, dps), numeric=_s(num, dps),
                                     digits=float(mp.nstr(dg, 3))))
-    ok = worst >= tol
-    status = "verified" if ok else "inconclusive"
     msg = ("both limits derived with SymPy from the derived Renyi divergence (symbolic alpha, eps, v, sigma) on the "
            "Laplace, Gaussian and randomized-response mechanisms: alpha -> 1 gives the KL divergence (derived from "
            "its generator, difference 0), alpha -> infinity gives the max-divergence sup log p/q (derived piecewise; "
@@ -144,7 +142,7 @@ def _d1_check(dps):
              "columns": ["mechanism", "point", "limit", "derived", "numeric (definition)", "digits"], "rows": rows,
              "note": " Numeric: alpha -> 1 is the KL integral by split quadrature (a sum for finite laws); alpha -> inf the "
                      "supremum of log p/q (kinks, then golden section, and the tails)."}
-    return {"status": status, "message": msg, "checks": checks, "tables": [table]}
+    return CheckResult.decide(worst >= tol, msg, checks=checks, tables=[table], yes="verified")
 
 
 D1 = Claim(
@@ -328,7 +326,6 @@ def _nonpriv_check(dps):
                 rows.append([f"{P!r} vs {Q!r}", lab, cname, res])
                 checks.append(Check({"P": str(P.loc), "Q": str(Q.loc), "D": lab.replace(" alpha=", " "),
                                      "H": cname.replace("bounded", "bd")}, numeric="inf" if r.infinite else _s(r.value, dps)))
-    status = "verified" if (all_inf and finite_ok) else "refuted"
     msg = ("derived: for point masses at x_0 != x_1 the (lin, KL) objective after the optimal intercept is a(x_0 - x_1) "
            "and the (lin, alpha) objective along h = a(x - x_1) is a(x_0 - x_1) - 1/(alpha(alpha - 1)), both -> infinity, "
            "so the (lin, KL) and (lin, Renyi) parameters are infinite (Eq. (3)); numerically (finite solver, exact ray LP) "
@@ -338,7 +335,7 @@ def _nonpriv_check(dps):
              "columns": ["laws", "divergence", "class", "value"], "rows": rows,
              "note": " An infinite value comes with a ray of coefficients along which the objective grows linearly, "
                      "found by an exact LP."}
-    return {"status": status, "message": msg, "checks": checks, "tables": [table]}
+    return CheckResult.decide(all_inf and finite_ok, msg, checks=checks, tables=[table], yes="verified", no="refuted")
 
 
 S5_NONPRIV = Claim(

@@ -25,7 +25,7 @@ from cbdp_sym import alpha, eps, sigma, a, b
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
 from cbdp_sym import maximize
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult, as_reading, printed_number, rounds_to
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = "P = Lap(0, 1/eps), Q = Lap(1, 1/eps) (scale 1/eps; P unshifted, Q shifted by 1)"
@@ -201,13 +201,13 @@ def _exact_check(fig, tail, kind, what):
         worse = [x for (x, v), (_, hi) in zip(d["bound"], d["renyi"]) if v > hi]
         slack, x = worst
         if slack < 0:
-            return {"status": "refuted", "checks": checks,
-                    "message": f"exact (lin,Rényi) exceeds {what} at alpha={x} (relative slack {_s(slack, 4)})"}
+            return CheckResult("refuted", f"exact (lin,Rényi) exceeds {what} at alpha={x} (relative slack {_s(slack, 4)})",
+                               checks)
         part2 = (f"the upper bound is worse (larger) than {what} at alpha in {{{', '.join(worse)}}}"
                  if worse else f"the upper bound is never worse than {what} on the grid")
-        return {"status": "holds" if worse else "refuted", "checks": checks,
-                "message": f"exact (lin,Rényi) < {what} at all {len(checks)} alphas in [1.1, 1000]; smallest relative "
-                           f"slack {_s(slack, 4)} at alpha={x}; {part2}"}
+        return CheckResult.decide(bool(worse), f"exact (lin,Rényi) < {what} at all {len(checks)} alphas in [1.1, 1000]; "
+                                  f"smallest relative slack {_s(slack, 4)} at alpha={x}; {part2}", checks=checks,
+                                  no="refuted")
 
     return check
 
@@ -247,36 +247,28 @@ def _cross_gau(dps):
     return _crossing(lambda t: gau_bound(1, t), lambda t: renyi_numeric(*_laws("gau", 1), t), 1.5, 4)
 
 
-def _rounds_to(v, printed):
-    d = len(printed.split(".")[1]) if "." in printed else 0
-    return abs(v - mp.mpf(printed)) <= mp.mpf(5) / 10 ** (d + 1)
-
-
 def _f1a_cross(dps):
     with mp.workdps(30):
         c4 = _cross_lap("eq4", 30)
         cl = _cross_lap("lower", 30)
     checks = [Check({"reading": "(ii) bound = Eq. (4), the exact Rényi-DP"}, claimed="3.3", numeric=_s(c4, 12)),
               Check({"reading": "(i) bound = Table 1 lower bound"}, claimed="3.3", numeric=_s(cl, 12))]
-    fits = [n for n, v in (("(ii) Eq. (4)", c4), ("(i) the Table 1 lower bound", cl)) if _rounds_to(v, "3.3")]
+    fits = [n for n, v in (("(ii) Eq. (4)", c4), ("(i) the Table 1 lower bound", cl)) if rounds_to(v, "3.3")]
     msg = (f"the upper bound falls below Eq. (4) at alpha = {_s(c4, 11)} and below Table 1's lower bound at "
            f"alpha = {_s(cl, 11)}; the printed 3.3 fits reading {', '.join(fits) if fits else 'none'}")
-    return {"status": "verified" if fits else "refuted", "message": msg, "checks": checks,
-            "readings": [{"name": "'the lower bound' = Eq. (4), the exact Rényi-DP parameter", "seeds": "",
-                          "status": "verified" if _rounds_to(c4, "3.3") else "refuted", "literal": True,
-                          "message": f"crossing at alpha = {_s(c4, 11)}"},
-                         {"name": "'the lower bound' = Table 1's Rényi-DP lower bound", "seeds": "",
-                          "status": "verified" if _rounds_to(cl, "3.3") else "refuted",
-                          "message": f"crossing at alpha = {_s(cl, 11)}"}]}
+    readings = [as_reading(printed_number(c, "3.3", f"crossing at alpha = {_s(c, 11)}"), name, literal=literal)
+                for c, name, literal in ((c4, "'the lower bound' = Eq. (4), the exact Rényi-DP parameter", True),
+                                         (cl, "'the lower bound' = Table 1's Rényi-DP lower bound", False))]
+    return CheckResult.decide(bool(fits), msg, checks=checks, readings=readings, yes="verified", no="refuted")
 
 
 def _f2a_cross(dps):
     with mp.workdps(30):
         c = _cross_gau(30)
-    ok = _rounds_to(c, "2.3")
-    return {"status": "verified" if ok else "refuted",
-            "message": f"the upper bound falls below the Rényi-DP parameter at alpha = {_s(c, 11)} (printed: 2.3)",
-            "checks": [Check({"reading": "bound = Rényi-DP (alpha/(2 sigma^2))"}, claimed="2.3", numeric=_s(c, 12))]}
+    return printed_number(c, "2.3", f"the upper bound falls below the Rényi-DP parameter at alpha = {_s(c, 11)} "
+                                    "(printed: 2.3)",
+                          checks=[Check({"reading": "bound = Rényi-DP (alpha/(2 sigma^2))"}, claimed="2.3",
+                                        numeric=_s(c, 12))])
 
 
 F1A_CROSS = Claim(
@@ -319,19 +311,18 @@ def _conv_check(fig, degfig):
         table = {"title": "(poly$_k$,Rényi) by degree", "columns": ["$\\alpha$", "$k$", "(poly$_k$,Rényi)",
                                                                     "Rényi-DP", "relative gap"], "rows": rows}
         if bad or deg_bad:
-            return {"status": "refuted", "checks": checks, "tables": [table],
-                    "message": "the order poly1 <= poly2 <= poly3 <= Rényi-DP fails at alpha in {"
-                               + ", ".join(bad + deg_bad) + "}"}
+            return CheckResult("refuted", "the order poly1 <= poly2 <= poly3 <= Rényi-DP fails at alpha in {"
+                               + ", ".join(bad + deg_bad) + "}", checks, [table])
         last = -1
         rel = [(d["renyi"][last][1] - d[k][last][1]) / d["renyi"][last][1] for k in keys[:3]]
         gaps5 = [(dd[f"renyi_a{al}"][0][1] - dd[f"poly_a{al}"][-1][1]) / dd[f"renyi_a{al}"][0][1] for al in DEG_ALPHAS]
-        return {"status": "holds", "checks": checks, "tables": [table],
-                "message": "at every alpha of the grid, poly1 <= poly2 <= poly3 <= Rényi-DP; at alpha = 2 and 5 the values "
+        return CheckResult("holds", checks=checks, tables=[table],
+                           message="at every alpha of the grid, poly1 <= poly2 <= poly3 <= Rényi-DP; at alpha = 2 and 5 the values "
                            "increase with the degree k = 1..5 and stay below Rényi-DP (relative gaps at k = 5: "
                            + ", ".join(_s(g, 3) for g in gaps5) + "); at alpha = 20 the relative gaps for k = 1, 2, 3 are "
                            + ", ".join(_s(r, 3) for r in rel) + ". The limit k -> infinity is not computed: it follows "
                            "from the density of polynomials in L^{alpha/(alpha-1)}(Q) for these laws (see notes), and "
-                           "the convergence is slow at large alpha."}
+                           "the convergence is slow at large alpha.")
 
     return check
 
@@ -378,12 +369,11 @@ def _decr_check(fig, tail, limfig):
             cx = {"class": k, "alpha": "1000", "value": rows[[r[0] for r in rows].index(k)][3],
                   "limit alpha -> infinity": rows[[r[0] for r in rows].index(k)][4],
                   "certified": False, "certificate": "solver values with gradient-norm certificates (not ball arithmetic)"}
-            return {"status": status, "message": msg, "checks": checks, "tables": [table], "counterexample": cx}
+            return CheckResult(status, msg, checks, [table], counterexample=cx)
         if und:
-            return {"status": "inconclusive", "checks": checks, "tables": [table],
-                    "message": f"{', '.join(und)}: no monotone behaviour decided on the grid up to alpha = 1000"}
-        return {"status": "holds", "checks": checks, "tables": [table],
-                "message": "; ".join(f"{r[0]}: {r[5]}" for r in rows)}
+            return CheckResult("inconclusive", f"{', '.join(und)}: no monotone behaviour decided on the grid up to "
+                                               "alpha = 1000", checks, [table])
+        return CheckResult("holds", "; ".join(f"{r[0]}: {r[5]}" for r in rows), checks, [table])
 
     return check
 

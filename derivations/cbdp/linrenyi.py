@@ -16,6 +16,7 @@ import functools
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import simplify
@@ -441,13 +442,21 @@ def _t13_chain(dps):
                     tables.append(chain_table(f"The same with 2^-d multiplying b^A, {tag}", rf))
                     checks.append(Check(shown, claimed="pointwise chain at h*", numeric=failure_text(rp)))
                     if not rf.holds:
-                        return {"status": "inconclusive", "checks": checks, "tables": tables,
-                                "message": f"even the repaired pointwise step fails at {tag}: {failure_text(rf)}"}
+                        return CheckResult("inconclusive",
+                                           f"even the repaired pointwise step fails at {tag}: {failure_text(rf)}",
+                                           checks=checks,
+                                           tables=tables)
     if fails:
-        return {"status": "refuted", "checks": checks, "tables": tables, "counterexample": cex,
-                "message": "the chain breaks where E_Q|a.x + b|^A is bounded below by 2^-d K sum|a_i|^A + b^A (b^A outside "
-                           "the orthant's probability 2^-d): " + fails[0] + "; with 2^-d b^A every pointwise link holds"}
-    return {"status": "verified", "checks": checks, "tables": tables, "message": "every link holds at the points checked"}
+        return CheckResult("refuted",
+                           ("the chain breaks where E_Q|a.x + b|^A is bounded below by 2^-d K sum|a_i|^A + b^A (b^A outside "
+                           "the orthant's probability 2^-d): " + fails[0] + "; with 2^-d b^A every pointwise link holds"),
+                           checks=checks,
+                           tables=tables,
+                           counterexample=cex)
+    return CheckResult("verified",
+                       "every link holds at the points checked",
+                       checks=checks,
+                       tables=tables)
 
 
 T13_CHAIN = Claim(
@@ -529,7 +538,11 @@ def _c2_chain(dps):
            "at gamma = 1); for the Laplace noise the printed K = eps^{A} E|Y~|^A is wrong (Y = Y~/eps gives eps^{-A}; the next "
            "member, eps^{-A} inf, is right): " + (bad_first[0] if bad_first else "no failure") + ". The bound itself fails "
            "because Theorem 13 fails (first failing link: exact <= Theorem 13).")
-    return {"status": "refuted", "message": msg, "checks": checks, "tables": tables, "counterexample": cex}
+    return CheckResult("refuted",
+                       msg,
+                       checks=checks,
+                       tables=tables,
+                       counterexample=cex)
 
 
 C2_CHAIN = Claim(
@@ -613,8 +626,11 @@ def _t5_chain(dps):
     msg = ("the sensitivity step (||A x - A x'||_1 = ||a_j||_1 <= ||A||_1) and post-processing hold; "
            + (f"the chain breaks at Corollary 2: {first_cor[0][0]}: {first_cor[0][1]}" if first_cor else "Corollary 2's link holds at the points checked")
            + "; the last display's 2^{(alpha-1)e} differs from the theorem's 2^{s(alpha-1)} at every point (a typo for s)")
-    return {"status": "refuted" if fails else "verified", "message": msg, "checks": checks, "tables": tables,
-            "counterexample": cex}
+    return CheckResult("refuted" if fails else "verified",
+                       msg,
+                       checks=checks,
+                       tables=tables,
+                       counterexample=cex)
 
 
 T5_CHAIN = Claim(

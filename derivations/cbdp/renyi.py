@@ -25,7 +25,7 @@ from cbdp_sym import I_, alpha_div_shift_product, power_sup, renyi_shift_sum, sy
 from cbdp_sym import a, alpha, b, eps, s, sigma
 from cbdp_sym import cached_derivation
 from cbdp_sym import lin_objective
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -271,16 +271,15 @@ def _l4_check(dps):
                                 slack=mp_str(spread, 3)))
             if not ok_sign or spread > mp.mpf(10) ** -20:
                 bad.append(name)
-    status = "verified" if not bad else "refuted"
     msg = ("at every instance the solver's maximiser has sign(a*) = sign(E_P x) and b* >= 0; E_Q|h|^A is unchanged "
            "by the four sign flips of (a*, b*) (relative spread <= 1e-20) and the objective is largest at the "
            f"printed signs ({len(instances)} instances)") if not bad else f"fails at {sorted(set(bad))}"
-    return {"status": status, "message": msg, "checks": checks,
-            "tables": [{"title": "Lemma 4: the objective at the four sign flips of the maximiser",
-                        "columns": ["instance", "(a, b)", "$\\mathbb{E}_Q|h|^A$", "$J(a, b)$", "$\\le J(a^*, b^*)$"],
-                        "rows": rows,
-                        "note": "P is the shifted law (mean v) and Q the centred symmetric law, as in Lemma 4; "
-                                "(a*, b*) is the solver's maximiser of Lemma 3's objective; 30 digits."}]}
+    table = {"title": "Lemma 4: the objective at the four sign flips of the maximiser",
+             "columns": ["instance", "(a, b)", "$\\mathbb{E}_Q|h|^A$", "$J(a, b)$", "$\\le J(a^*, b^*)$"],
+             "rows": rows,
+             "note": "P is the shifted law (mean v) and Q the centred symmetric law, as in Lemma 4; "
+                     "(a*, b*) is the solver's maximiser of Lemma 3's objective; 30 digits."}
+    return CheckResult.decide(not bad, msg, checks=checks, tables=[table], yes="verified", no="refuted")
 
 
 L4 = Claim(
@@ -441,14 +440,12 @@ def _pieces(dps):
     ok &= same_total
     rows.append(["sum", r"$\left(\frac12+\frac1{4\alpha-2}\right)e^{v_i(\alpha-1)\epsilon}$ $+\left(\frac12-\frac1{4\alpha-2}"
                         r"\right)e^{-v_i\alpha\epsilon}$", "yes" if same_total else "no", ""])
-    return {"status": "verified" if ok else "refuted",
-            "message": ("each printed piece equals the derived integral over its interval (SymPy) and the quadrature "
-                        "at v_i = 3/2, eps = 2, alpha = 7/2; so does their sum") if ok else "a piece differs",
-            "checks": checks,
-            "tables": [{"title": "Theorem 11's proof: the three pieces of the split integral (v_i > 0)",
-                        "columns": ["interval", "printed piece", "SymPy: derived = printed",
-                                    "quadrature (digits of agreement)"], "rows": rows,
-                        "note": "The proof prints the first interval as [infinity, 0]; it is (-infinity, 0]."}]}
+    table = {"title": "Theorem 11's proof: the three pieces of the split integral (v_i > 0)",
+             "columns": ["interval", "printed piece", "SymPy: derived = printed", "quadrature (digits of agreement)"],
+             "rows": rows, "note": "The proof prints the first interval as [infinity, 0]; it is (-infinity, 0]."}
+    return CheckResult.decide(ok, ("each printed piece equals the derived integral over its interval (SymPy) and the "
+                                   "quadrature at v_i = 3/2, eps = 2, alpha = 7/2; so does their sum") if ok
+                              else "a piece differs", checks=checks, tables=[table], yes="verified", no="refuted")
 
 
 T11_PIECES = Claim(
@@ -587,12 +584,11 @@ def _c1_chain(dps):
             fails.append((tag, failure_text(r)))
             cex = cex or chain_counterexample(tag, r)
         if not rc.holds:
-            return {"status": "inconclusive", "message": f"the corrected chain fails at {tag}: {failure_text(rc)}",
-                    "checks": checks, "tables": tables}
-    return {"status": "refuted" if fails else "verified",
-            "message": (f"the printed chain breaks at the step 'plugging into Eq. (5)' (the factor 2^-d is lost) at every "
-                        f"point checked, e.g. {fails[0][0]}: {fails[0][1]}; with 2^-d every link holds") if fails else
-            "every link holds", "checks": checks, "tables": tables, "counterexample": cex}
+            return CheckResult("inconclusive", f"the corrected chain fails at {tag}: {failure_text(rc)}", checks, tables)
+    return CheckResult.decide(bool(fails), (f"the printed chain breaks at the step 'plugging into Eq. (5)' (the factor "
+                                            f"2^-d is lost) at every point checked, e.g. {fails[0][0]}: {fails[0][1]}; "
+                                            "with 2^-d every link holds") if fails else "every link holds",
+                              checks=checks, tables=tables, counterexample=cex, yes="refuted", no="verified")
 
 
 C1_CHAIN = Claim(

@@ -21,7 +21,7 @@ from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym import cached_numeric
 from cbdp_sym import Mixture, Product
-from cbdp_sym import Check
+from cbdp_sym import CheckResult, arb_eval, as_reading, family_check, family_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -34,6 +34,8 @@ DIVS = {"kl": ("kl", None), "alpha3/2": ("alpha", "3/2"), "alpha2": ("alpha", "2
 
 
 _s = fr.num_text
+# the symbols of the certificates' formulas (Arb, through arb_eval): a rational R, the weight lambda, two divergences
+_R, _LAM, _DA, _DB = sp.symbols("R lambda D_A D_B")
 _law_text = fr.law_text
 
 
@@ -260,23 +262,18 @@ def _t1_run(key, dps):
 
 def _structural_check(claim_id, families, run, extra_msg="", title=""):
     res = {f.key: run(f.key, mp.mp.dps) for f in families}
-    rows = [[f"#{i} " + r[0]] + r[1:] for i, r in enumerate((fr.family_row(f, res[f.key]) for f in families), 1)]
-    checks = [Check({"f": str(i)}, claimed=_s(res[f.key]["rhs"], 15), numeric=_s(res[f.key]["lhs"], 15),
-                    slack=_s(res[f.key]["min_slack"], 8)) for i, f in enumerate(families, 1)
-              if res[f.key]["min_slack"] is not None]
-    status, msg = fr.family_verdict(res, families)
     fails = [f for f in families if not f.holds and res[f.key]["violated"]]
+    where_fails = ""
     if fails:
         f = fails[0]
-        msg += (f". Where a hypothesis fails the conclusion can fail: family {f.key}"
-                + (f" (certified: {res[f.key]['certificate']})" if res[f.key]["certificate"] else ""))
-    table = {"title": title or f"{claim_id} on instance families",
-             "columns": ["family", "hypotheses", "search", "result", "worst instance"], "rows": rows,
-             "note": " Relative slack (right - left)/max(|left|, |right|); searches at 20 digits (random draws, then "
-                     "local perturbation of the worst), the worst instance recomputed at the working precision "
-                     "(continuous families at 30 digits; there a slack above -1e-20 counts as equality)."}
-    return {"status": status, "message": msg + extra_msg, "checks": checks, "tables": [table],
-            "counterexample": fr.family_counterexample(res, families) if status == "refuted" else None}, res
+        where_fails = (f". Where a hypothesis fails the conclusion can fail: family {f.key}"
+                       + (f" (certified: {res[f.key]['certificate']})" if res[f.key]["certificate"] else ""))
+    out = family_check(families, res, title=title or f"{claim_id} on instance families",
+                       note=" Relative slack (right - left)/max(|left|, |right|); searches at 20 digits (random draws, "
+                            "then local perturbation of the worst), the worst instance recomputed at the working "
+                            "precision (continuous families at 30 digits; there a slack above -1e-20 counts as "
+                            "equality).", message_suffix=where_fails + extra_msg)
+    return out, res
 
 
 def _t1_check(dps):
@@ -294,7 +291,7 @@ def _t1_check(dps):
                 if r is not None:
                     rows.append([f.key, f.describe(inst), _s(r["lhs"], 15), _s(r["rhs"], 15), r["where"]])
     if rows:
-        out["tables"].append({"title": "Linear post-processing of Laplace and Gaussian outputs (30 digits)",
+        out.tables.append({"title": "Linear post-processing of Laplace and Gaussian outputs (30 digits)",
                               "columns": ["family", "instance", "after (I on gP, gQ)", "before (H on P, Q)", "detail"],
                               "rows": rows,
                               "note": " 1-d: the image laws are again Laplace/Gaussian and are solved as such; d-dim: "
@@ -415,8 +412,7 @@ def _t2_certify(key):
         rM, rA, rB = _t2_values(key, inst, certify=True)
         if not all(r.certified for r in (rM, rA, rB)):
             return None
-        lam = fr.arb_ball(inst[4])
-        rhs = lam * rA.upper_arb + (1 - lam) * rB.upper_arb
+        rhs = arb_eval(_LAM * _DA + (1 - _LAM) * _DB, {_LAM: inst[4], _DA: rA.upper_arb, _DB: rB.upper_arb})
         if bool(rM.lower_arb > rhs):
             return f"D(M) >= {rM.lower_arb.str(10, radius=True)} > {rhs.str(10, radius=True)} >= lambda D(A) + (1-lambda) D(B)"
         return None
@@ -450,16 +446,9 @@ T2 = Claim(
 # -- the remark: "(standard) Renyi differential privacy does not [satisfy convexity]" ---------------------
 def _renyi_exact(P, Q, alpha):
     """``D_alpha(P || Q)`` of finite laws as an Arb ball (integer alpha: the sum is an exact rational)."""
-    import flint
-
     atoms, p, q = fr.joint_law(P, Q)
     s = sum((pi ** alpha * qi ** (1 - alpha) for pi, qi in zip(p, q) if pi), Fraction(0))
-    old = flint.ctx.prec
-    flint.ctx.prec = 400
-    try:
-        return fr.arb_ball(s).log() / (alpha - 1), s
-    finally:
-        flint.ctx.prec = old
+    return arb_eval(sp.log(_R) / (alpha - 1), {_R: s}), s
 
 
 def _rr_sample(rng):
@@ -501,7 +490,7 @@ def _rr_certify(inst):
     dM, sM = _renyi_exact(M, M2, al)
     dA, sA = _renyi_exact(A, A2, al)
     dB, sB = _renyi_exact(B, B2, al)
-    rhs = fr.arb_ball(lam) * dA + (1 - fr.arb_ball(lam)) * dB
+    rhs = arb_eval(_LAM * _DA + (1 - _LAM) * _DB, {_LAM: lam, _DA: dA, _DB: dB})
     if bool(dM > rhs):
         return (f"D(M) = {dM.str(10, radius=True)} > {rhs.str(10, radius=True)} = lambda D(A) + (1 - lambda) D(B) "
                 f"(Arb; the sums of p^alpha q^(1-alpha) are exact rationals at alpha = {al})")
@@ -533,8 +522,7 @@ def _rl_certify(inst):
     rM, rA, rB = (_D(key, fr.lin(1), X, Y, certify=True) for X, Y in ((M, M2), (A, A2), (B, B2)))
     if not all(r.certified for r in (rM, rA, rB)):
         return None
-    lamb = fr.arb_ball(lam)
-    rhs = lamb * rA.upper_arb + (1 - lamb) * rB.upper_arb
+    rhs = arb_eval(_LAM * _DA + (1 - _LAM) * _DB, {_LAM: lam, _DA: rA.upper_arb, _DB: rB.upper_arb})
     if bool(rM.lower_arb > rhs):
         return (f"D^lin(M) >= {rM.lower_arb.str(10, radius=True)} > {rhs.str(10, radius=True)} >= "
                 "lambda D^lin(A) + (1 - lambda) D^lin(B) (Arb enclosures)")
@@ -581,9 +569,7 @@ def _monotone_eq3():
 def _rr_check(dps):
     fams = _rr_families()
     res = {f.key: _rr_run(f.key, mp.mp.dps) for f in fams}
-    rows = [[f"#{i} " + r[0]] + r[1:] for i, r in enumerate((fr.family_row(f, res[f.key]) for f in fams), 1)]
-    checks = [Check({"f": str(i)}, claimed=_s(res[f.key]["rhs"], 15), numeric=_s(res[f.key]["lhs"], 15),
-                    slack=_s(res[f.key]["min_slack"], 8)) for i, f in enumerate(fams, 1)]
+    rows, checks = family_evidence(fams, res)
     R, dR = _monotone_eq3()
     joint_fail = [f for f in fams if f.key.endswith("joint") and res[f.key]["violated"]]
     quasi_fail = [f for f in fams if f.key.endswith("quasi") and res[f.key]["violated"]]
@@ -612,18 +598,17 @@ def _rr_check(dps):
                  "hence": "D_R(M) <= max(D_R(A), D_R(B)) for every class H (all functions included)",
                  "instances": "; ".join(f"{f.key}: smallest slack {_s(res[f.key]['min_slack'], 4)}" for f in fams
                                         if f.key.endswith("quasi"))}
+    joint_msg = (("the remark is true: joint convexity fails for Rényi (" + "; ".join(
+        f"{k}: " + (v or "violated, not certified") for k, v in certs.items()) + ")") if joint_fail
+        else "no instance violating joint convexity found")
     readings = [
-        {"name": "(i) Sec. 4's convexity (a mixture of two eps-private mechanisms is eps-private)", "literal": True,
-         "status": status, "seeds": "",
-         "message": "the remark says Rényi DP lacks it; the derivation above proves it has it (quasi-convexity)"},
-        {"name": "(ii) joint convexity of the divergence value (the inequality of Theorem 2's proof)",
-         "status": "verified" if joint_fail else "inconclusive", "seeds": "",
-         "message": ("the remark is true: joint convexity fails for Rényi (" + "; ".join(
-             f"{k}: " + (v or "violated, not certified") for k, v in certs.items()) + ")") if joint_fail
-         else "no instance violating joint convexity found"},
+        as_reading(CheckResult(status, "the remark says Rényi DP lacks it; the derivation above proves it has it "
+                                       "(quasi-convexity)"),
+                   "(i) Sec. 4's convexity (a mixture of two eps-private mechanisms is eps-private)", literal=True),
+        as_reading(CheckResult.decide(bool(joint_fail), joint_msg, yes="verified"),
+                   "(ii) joint convexity of the divergence value (the inequality of Theorem 2's proof)"),
     ]
-    return {"status": status, "message": msg, "checks": checks, "tables": [table], "counterexample": proof,
-            "readings": readings}
+    return CheckResult(status, msg, checks, [table], counterexample=proof, readings=readings)
 
 
 T2_RENYI = Claim(

@@ -21,7 +21,7 @@ from cbdp_sym import KL, TV, Claim, Laplace, Normal
 from cbdp_sym import cached_numeric
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym import fdiv_mp
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult, arb_eval, family_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -32,6 +32,9 @@ CLASSC = ("a class H0 + R has a free constant b (translation invariant); bounded
 
 
 _s = fr.num_text
+# Theorems 6 and 7's right side 8 sqrt(U) for an enclosure U of a restricted KL, and an exact value V (Arb, arb_eval)
+_U, _V = sp.symbols("U V")
+_ROOT8 = 8 * sp.sqrt(_U)
 _law_text = fr.law_text
 
 
@@ -115,7 +118,6 @@ def _d4_check(dps):
         rows.append([f"P={_law_text(P)}; Q={_law_text(Q)}", f"${tv}$", f"${i01}$", f"${i11}$", f"${w1}$ ; ${ilip}$"])
         checks.append(Check({"pair": str(len(checks) + 1)}, claimed=str(tv), numeric=str(i01),
                             digits=float(dps) if all(ok) else 0.0))
-    status = "verified" if not bad else "refuted"
     msg = (f"definition; its examples checked exactly (rational LPs with dual certificates) on {len(rows)} pairs of "
            "finite laws: IPM over functions with range [0, 1] = TV (CBDP-D2's convention, sup_A |P(A) - Q(A)|), "
            "IPM over range [-1, 1] = 2 TV (used in Theorem 7's proof), IPM over 1-Lipschitz functions = W1 "
@@ -124,7 +126,7 @@ def _d4_check(dps):
              "columns": ["laws", "TV (D2)", "IPM, range [0,1]", "IPM, range [-1,1]", "W1 ; IPM, 1-Lipschitz"],
              "rows": rows, "note": " TV from the generator f(t) = |t-1|/2 as a finite sum; W1 from the distribution "
                                    "functions; the IPMs are exact LP optima over the classes on the supports."}
-    return {"status": status, "message": msg, "checks": checks, "tables": [table]}
+    return CheckResult.decide(not bad, msg, checks=checks, tables=[table], yes="verified", no="refuted")
 
 
 D4 = Claim(
@@ -195,7 +197,6 @@ def _l6_check(dps):
         ex = (f"differs on {len(fails)}/{len(pairs)}; e.g. P={_law_text(fails[0][0])}, Q={_law_text(fails[0][1])}: "
               f"one-sided {fails[0][2]} < IPM {fails[0][3]}") if fails else "equal on every pair"
         rows.append([f"#{len(rows) + 1} " + name, "yes" if neg else "no", f"{len(pairs)} pairs", ex])
-    status = "verified" if all_ok else "refuted"
     msg = (f"IPM^H(P,P') = sup_h E_P h - E_P' h exactly (rational LP optima) on {len(pairs)} pairs of finite laws for each "
            f"of {len(sym)} classes closed under negation; for classes not closed under negation the identity fails "
            "(the hypothesis is needed). Proof: sup_h |D(h)| = max(sup_h D(h), sup_h D(-h)) and -H = H. The printed "
@@ -205,7 +206,7 @@ def _l6_check(dps):
              "columns": ["class H", "closed under negation", "instances", "IPM vs one-sided supremum"],
              "rows": rows, "note": " Closedness under negation is decided exactly per instance (symmetric constraint "
                                    "rows, or an LP per row)."}
-    return {"status": status, "message": msg, "checks": checks, "tables": [table]}
+    return CheckResult.decide(all_ok, msg, checks=checks, tables=[table], yes="verified", no="refuted")
 
 
 L6 = Claim(
@@ -324,7 +325,7 @@ def _pinsker_check(dps):
              "rows": rows, "note": " Relative slack (bound - TV)/bound; searches at 20 digits (Bernoulli: random "
                                    "pairs, then local perturbation of the worst), worst instances recomputed at "
                                    "the working precision."}
-    return {"status": status, "message": message, "checks": checks, "tables": [table]}
+    return CheckResult(status, message, checks, [table])
 
 
 PINSKER = Claim(
@@ -480,23 +481,15 @@ def _t7_certify(key, translation):
         kl = fr.restricted_finite("kl", fr.translate(H0) if translation else H0, P, Q, certify=True)
         if not kl.certified:
             return None
-        import flint
-
-        old = flint.ctx.prec
-        flint.ctx.prec = 400
-        try:
-            U = kl.upper_arb
-            rhs = 8 * U.sqrt() if U > 0 else flint.arb(0) if bool(U < 0) else None
-            if rhs is None:
-                return None
-            lhs = fr.arb_ball(ip.value)
-            if bool(lhs > rhs):
-                return (f"exact IPM {ip.value} (LP dual certificate) > 8 sqrt(KL^H) <= {rhs.str(10, radius=True)}; "
-                        f"KL^H in [{_s(fr.arb_to_mpf(kl.lower_arb, False), 10)}, "
-                        f"{_s(fr.arb_to_mpf(kl.upper_arb, True), 10)}] (Arb, "
-                        "feasible point and dual measure)")
-        finally:
-            flint.ctx.prec = old
+        U = kl.upper_arb
+        rhs = arb_eval(_ROOT8, {_U: U}) if U > 0 else arb_eval(0, {}) if bool(U < 0) else None
+        if rhs is None:
+            return None
+        if bool(arb_eval(_V, {_V: ip.value}) > rhs):
+            return (f"exact IPM {ip.value} (LP dual certificate) > 8 sqrt(KL^H) <= {rhs.str(10, radius=True)}; "
+                    f"KL^H in [{_s(fr.arb_to_mpf(kl.lower_arb, False), 10)}, "
+                    f"{_s(fr.arb_to_mpf(kl.upper_arb, True), 10)}] (Arb, "
+                    "feasible point and dual measure)")
         return None
 
     return cert
@@ -563,13 +556,7 @@ def _t7_check(dps):
                              "yes" if h["translation_invariant"] else "no",
                              "unbounded" if h["range"] == math.inf else f"[-{h['range']}, {h['range']}]",
                              "yes" if (h["translation_invariant"] and h["range_in_unit"]) else "no"])
-    rows, checks = [], []
-    for f in fams:
-        r = res[f.key]
-        row = fr.family_row(f, r)
-        rows.append([f"#{len(rows) + 1} " + row[0]] + row[1:])
-        checks.append(Check({"f": str(len(checks) + 1)}, claimed=_s(r["rhs"], 15), numeric=_s(r["lhs"], 15),
-                            slack=_s(r["min_slack"], 8), origin="search"))
+    rows, checks = family_evidence(fams, res, origin="search")
     status, msg = fr.family_verdict(res, fams)
     worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     b_viol = [f for f in fams if not f.holds and res[f.key]["violated"]]
@@ -600,7 +587,7 @@ def _t7_check(dps):
     if not all(ok[k] for k in ("pinsker", "b_half", "third", "line3_printed", "line3_corrected", "constants")):
         status = "inconclusive"
         message = "a scalar step expected to hold could not be confirmed: " + message
-    return {"status": status, "message": message, "checks": checks, "tables": tables}
+    return CheckResult(status, message, checks, tables)
 
 
 T7 = Claim(
@@ -703,8 +690,6 @@ def _t6_eval(kind):
 
 def _t6_certify(kind):
     def cert(inst):
-        import flint
-
         n, D, mech, _label = inst
         g = abs(_gap(mech, n, D))
         cls = _t6_class(kind)
@@ -715,17 +700,12 @@ def _t6_certify(kind):
                 if not r.certified:
                     return None
                 U = r.upper_arb if U is None else U.max(r.upper_arb)
-        old = flint.ctx.prec
-        flint.ctx.prec = 400
-        try:
-            if bool(U < 0):
-                return (f"every KL^H over neighbours is < 0 (largest <= {U.str(10, radius=True)}, Arb): the mechanism "
-                        f"satisfies (H, KL) with eps = 0, yet the gap is {g} > 0 (exact)")
-            rhs = 8 * U.sqrt()
-            if bool(fr.arb_ball(g) > rhs):
-                return f"|gap| = {g} (exact) > 8 sqrt(eps) <= {rhs.str(10, radius=True)} (Arb)"
-        finally:
-            flint.ctx.prec = old
+        if bool(U < 0):
+            return (f"every KL^H over neighbours is < 0 (largest <= {U.str(10, radius=True)}, Arb): the mechanism "
+                    f"satisfies (H, KL) with eps = 0, yet the gap is {g} > 0 (exact)")
+        rhs = arb_eval(_ROOT8, {_U: U})
+        if bool(arb_eval(_V, {_V: g}) > rhs):
+            return f"|gap| = {g} (exact) > 8 sqrt(eps) <= {rhs.str(10, radius=True)} (Arb)"
         return None
 
     return cert
@@ -783,13 +763,7 @@ def _t6_run(key, dps):
 def _t6_check(dps):
     fams = _t6_families()
     res = {f.key: _t6_run(f.key, mp.mp.dps) for f in fams}
-    rows, checks = [], []
-    for f in fams:
-        r = res[f.key]
-        row = fr.family_row(f, r)
-        rows.append([f"#{len(rows) + 1} " + row[0]] + row[1:])
-        checks.append(Check({"f": str(len(checks) + 1)}, claimed=_s(r["rhs"], 15), numeric=_s(r["lhs"], 15),
-                            slack=_s(r["min_slack"], 8)))
+    rows, checks = family_evidence(fams, res)
     printed = [f for f in fams if f.key.startswith("min")]
     reading = [f for f in fams if f.key.startswith("t7")]
     st_p, msg_p = fr.family_verdict(res, printed)
@@ -803,8 +777,8 @@ def _t6_check(dps):
     table = {"title": "Theorem 6 on enumerable instances", "columns": ["family", "class H", "search", "result", "worst instance"],
              "rows": rows, "note": " gap = E_{S,M}[(1/n) sum_i q_S(x_i) - E_D q_S] exactly; eps = the largest KL^H between "
                                    "the output laws of neighbouring datasets (all ordered pairs), by the certified solver."}
-    return {"status": status, "message": message, "checks": checks, "tables": [table],
-            "counterexample": fr.family_counterexample(res, printed) if status == "refuted" else None}
+    return CheckResult(status, message, checks, [table],
+                       counterexample=fr.family_counterexample(res, printed) if status == "refuted" else None)
 
 
 T6 = Claim(

@@ -15,6 +15,7 @@ import functools
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import maximize, simplify
@@ -361,15 +362,17 @@ def _certificates(dps):
     msg = (f"the {len(CERT_CASES)} counterexamples are certified in ball arithmetic: the printed bound's Arb ball lies "
            "below a certified lower bound on the exact (lin,Rényi) value") if not missing else (
         "not certified: " + ", ".join(missing))
-    return {"status": status, "message": msg, "checks": checks,
-            "tables": [{"title": "Certified counterexamples to the (lin,Rényi) upper bounds",
+    return CheckResult(status,
+                       msg,
+                       checks=checks,
+                       tables=([{"title": "Certified counterexamples to the (lin,Rényi) upper bounds",
                         "columns": ["claim, point (reduction)", "feasible $h$ (rational)", "printed bound (Arb)",
                                     "lower bound on the quantity (Arb)"],
                         "rows": rows,
                         "note": "For one feasible h (the solver's maximiser rounded to 25 significant digits), "
                                 "A log E_P[h] - log E_Q|h|^A <= D^lin_{R,alpha}(P, Q); E_P[h] is exact and E_Q|h|^A is "
                                 "enclosed by Arb's rigorous integration (split at the kink and at the zero of h, tails "
-                                "bounded by incomplete Gamma functions). 160-bit balls."}]}
+                                "bounded by incomplete Gamma functions). 160-bit balls."}]))
 
 
 TAB1_CERT = Claim(
@@ -436,13 +439,15 @@ def _growth(dps):
            "1 + log 2/eps as eps -> 0 (about 694 at eps = 1e-3), so 'moderately-sized' holds only for eps of order 1 "
            "or more; and the printed upper bound itself is refuted (CBDP-TAB1-REN-LAP-LIN): with the corrected bound "
            "the comparison succeeds only for eps > log 2")
-    return {"status": status, "message": msg, "checks": checks,
-            "tables": [{"title": "Section 5's growth statements", "columns": ["object", "printed", "derived", "verdict"],
+    return CheckResult(status,
+                       msg,
+                       checks=checks,
+                       tables=([{"title": "Section 5's growth statements", "columns": ["object", "printed", "derived", "verdict"],
                         "rows": rows, "note": ""},
                        {"title": "Where the (lin,Rényi) upper bound falls below the Rényi-DP lower bound",
                         "columns": ["$\\epsilon$", "crossing $\\alpha$ (printed bound)", "crossing $\\alpha$ (corrected bound)"],
                         "rows": tab, "note": "First sign change on a log grid of alpha - 1 in [1e-4, 1e6], refined by root "
-                                             "finding; 30 digits."}]}
+                                             "finding; 30 digits."}]))
 
 
 S5_GROWTH = Claim(
@@ -517,14 +522,17 @@ def _ddim_lap(dps):
            "for a small eps it is larger by about the factor 2 to the power (d - 1)(alpha - 1) (e.g. "
            + (", ".join(f"{k}={x}" for k, x in cex["params"].items()) + f": {cex['d-dimensional bound']} vs composition "
               f"{cex['composition']}" if cex else "") + "); it is better only when eps ||v|| is large")
-    return {"status": "refuted" if cex else "holds", "message": msg, "checks": checks, "counterexample": cex,
-            "tables": [{"title": "||v||_alpha <= ||v||_1", "columns": ["v", "alpha-norm", "1-norm", "holds"],
+    return CheckResult("refuted" if cex else "holds",
+                       msg,
+                       checks=checks,
+                       counterexample=cex,
+                       tables=([{"title": "||v||_alpha <= ||v||_1", "columns": ["v", "alpha-norm", "1-norm", "holds"],
                         "rows": [[r[0], r[1], r[2], r[3]] for r in rows1], "note": ""},
                        {"title": "The d-dimensional (lin,Rényi) bound vs composing the 1-D bound d times (Theorem 4)",
                         "columns": ["point", "d-dim bound (printed)", "composition $\\sum_i$ 1-D bound", "d-dim better"],
                         "rows": rows2, "note": "The composed bound is sum_i (1/(alpha-1)) log(1 + 2^{alpha-1}(eps|v_i|)^alpha); "
                                                "with v = (1, ..., 1) it is d times the one-dimensional bound (the 'factor d'). "
-                                               "Counterexamples certified with Arb (both sides closed forms)."}]}
+                                               "Counterexamples certified with Arb (both sides closed forms)."}]))
 
 
 S5_DDIM = Claim(
@@ -592,12 +600,15 @@ def _a_growth(dps):
            f"{mp_str(lhs, 10)} > {mp_str(rhs, 10)}); the printed bound does fall below alpha/(2 sigma^2) for every sigma on "
            f"the grid once alpha >= {mp_str(worst, 6)}, but that bound is refuted (CBDP-TAB1-REN-GAU-LIN), and the corrected "
            "bound crosses only at alpha of order 2 sigma^2 log 2 (no uniform alpha)")
-    return {"status": "refuted", "message": msg, "checks": checks, "counterexample": cex,
-            "tables": [{"title": "Appendix A's growth statements", "columns": ["object", "printed", "derived", "verdict"],
+    return CheckResult("refuted",
+                       msg,
+                       checks=checks,
+                       counterexample=cex,
+                       tables=([{"title": "Appendix A's growth statements", "columns": ["object", "printed", "derived", "verdict"],
                         "rows": rows, "note": ""},
                        {"title": "Where the Gaussian (lin,Rényi) upper bound falls below the Rényi parameter",
                         "columns": ["$\\sigma$", "crossing $\\alpha$ (printed bound)", "crossing $\\alpha$ (corrected bound)"],
-                        "rows": tab, "note": "First sign change on a log grid of alpha - 1 in [1e-4, 1e6]; 30 digits."}]}
+                        "rows": tab, "note": "First sign change on a log grid of alpha - 1 in [1e-4, 1e6]; 30 digits."}]))
 
 
 A_GROWTH = Claim(
@@ -656,15 +667,17 @@ def _a_ddim(dps):
                  "see the table below" + (f"; e.g. {comp_cex['params']}: {comp_cex['d-dimensional bound']} vs "
                                           f"{comp_cex['composition']}" if comp_cex else ""),
                  "refuted for small shift/sigma" if comp_cex else "holds"])
-    return {"status": "refuted", "counterexample": cex, "checks": checks,
-            "message": "the rewritten bound is the Table 1 cell; the Rényi parameter is printed as alpha (||v||_2/sigma)^2, "
+    return CheckResult("refuted",
+                       ("the rewritten bound is the Table 1 cell; the Rényi parameter is printed as alpha (||v||_2/sigma)^2, "
                        "twice the derived alpha ||v||_2^2/(2 sigma^2) (certified); ||v||_alpha <= ||v||_2 holds but not "
-                       "strictly for d = 1; the d-dimensional bound is worse than composition for small shift/sigma",
-            "tables": [{"title": "Appendix A's d-dimensional statements", "columns": ["printed", "evidence", "verdict"],
+                       "strictly for d = 1; the d-dimensional bound is worse than composition for small shift/sigma"),
+                       counterexample=cex,
+                       checks=checks,
+                       tables=([{"title": "Appendix A's d-dimensional statements", "columns": ["printed", "evidence", "verdict"],
                         "rows": rows, "note": ""},
                        {"title": "The d-dimensional Gaussian (lin,Rényi) bound vs composing the 1-D bound (Theorem 4)",
                         "columns": ["point", "d-dim bound (printed)", "composition", "d-dim better"], "rows": comp_rows,
-                        "note": "Composition: sum_i (1/(alpha-1)) log(1 + sqrt(2 pi)^{alpha-1}|v_i|^alpha/sigma^alpha)."}]}
+                        "note": "Composition: sum_i (1/(alpha-1)) log(1 + sqrt(2 pi)^{alpha-1}|v_i|^alpha/sigma^alpha)."}]))
 
 
 A_DDIM = Claim(

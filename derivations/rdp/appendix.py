@@ -11,6 +11,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim, Tex, record
 from cbdp_sym import decide_positive
 from cbdp_sym import Normal
@@ -30,19 +31,6 @@ FAMC = "seeded random finite laws on 2-4 points (exact rationals), Gaussian / La
 
 _seed = seed_for
 _a = order_mp
-
-
-def _merge(parts):
-    order = ["error", "refuted", "inconclusive", "holds", "verified"]
-    status = min((r["status"] for r in parts), key=order.index)
-    out = {"status": status, "checks": [], "tables": [], "message": ""}
-    for r in parts:
-        out["checks"] += r.get("checks", [])
-        out["tables"] += r.get("tables", [])
-        if r.get("counterexample") and "counterexample" not in out:
-            out["counterexample"] = r["counterexample"]
-    out["message"] = "; ".join(r["message"] for r in parts)[:1400]
-    return out
 
 
 def _pairs(name, count=20, ks=(2, 3, 4)):
@@ -374,7 +362,7 @@ def _c4_check(which, pval, name, what):
         with recording():
             _c4_case(which)
         res = base(dps)
-        res["message"] = f"derived from Prop. 11 ({'p = q = 2' if which == 1 else ('p -> oo' if which == 2 else 'q -> oo')}); " + res["message"]
+        res.message = f"derived from Prop. 11 ({'p = q = 2' if which == 1 else ('p -> oo' if which == 2 else 'q -> oo')}); " + res.message
         return res
 
     return check
@@ -435,8 +423,8 @@ def _c4_4(dps):
 
     rA = _p11_check(("A",), "RDP-C4-4", "Cor. 4(4) with beta from reading A", order_fn=order_fn_for(A["beta"]))(dps)
     rB = _p11_check(("B",), "RDP-C4-4B", "Cor. 4(4) with beta from reading B", order_fn=order_fn_for(betaB))(dps)
-    out = _merge([rA, rB])
-    out["tables"].insert(0, {"title": "The order beta of Cor. 4(4) under both readings of the condition",
+    out = CheckResult.combine([rA, rB], limit=1400)
+    out.tables.insert(0, {"title": "The order beta of Cor. 4(4) under both readings of the condition",
                              "columns": ["reading", "$\\beta$", "$\\lim_{\\alpha\\to\\infty}\\alpha(\\beta - 2\\alpha + 1/2)$"],
                              "rows": rows, "note": " both fit $\\beta = 2\\alpha - .5 + O(1/\\alpha)$ (the $1/\\alpha$ terms "
                                                    "are $-1/(8\\alpha)$ and $+1/(8\\alpha)$)"})
@@ -448,7 +436,7 @@ def _c4_4(dps):
             f"(alpha - alpha/beta)/(alpha - 1) {'matches' if A['coef_ok'] else 'does NOT match'}. Reading B (the literal "
             f"'alpha p = alpha q - 1'): beta = {txt(betaB)} = {txt(sp.expand(serB.subs(u, 1 / a_)))} + ..., the second "
             "order q(alpha - 1/p) is below beta, so item 4 follows with monotonicity. Both fit 2 alpha - .5 + O(1/alpha); ")
-    out["message"] = (lead + out["message"])[:1600]
+    out.message = (lead + out.message)[:1600]
     return out
 
 

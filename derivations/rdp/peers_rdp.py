@@ -10,6 +10,7 @@ privacy profile (:func:`hockey_stick_sym`), cross-checked against the quadrature
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim
 from cbdp_sym import peers
 from cbdp_sym import cached_numeric
@@ -109,8 +110,8 @@ def _exact_gauss_eps_quadrature(std, delta, dps):
 def _check(dps):
     missing = [lib for lib in LIBS if not peers.available(lib)]
     if missing:
-        return {"status": "inconclusive", "message": f"peer libraries not installed: {', '.join(missing)} "
-                                                     "(pip install .[oracles])", "checks": []}
+        return CheckResult("inconclusive", f"peer libraries not installed: {', '.join(missing)} "
+                                                     "(pip install .[oracles])", checks=[])
     tol_ours = dps - 5
     checks, rdp_rows, conv_rows, problems, ours_bad = [], [], [], [], []
     # 1. Renyi curves
@@ -187,11 +188,11 @@ def _check(dps):
                                      "optimisation over $\\alpha$; exact Gaussian $\\varepsilon$ by inverting the "
                                      "derived profile $\\int (p - e^\\varepsilon q)_+$"))]
     if ours_bad or problems:
-        return {"status": "inconclusive", "checks": checks, "tables": tables,
-                "message": "; ".join(ours_bad + problems)[:400]}
-    return {"status": "verified", "checks": checks, "tables": tables,
-            "message": (f"our values agree with the 50-digit references at every point (>= {tol_ours} digits); every "
-                        f"library value in a well-conditioned case agrees to 1e-13; library rows: {summary}")}
+        return CheckResult("inconclusive", checks=checks, tables=tables,
+                message="; ".join(ours_bad + problems)[:400])
+    return CheckResult("verified", checks=checks, tables=tables,
+            message=(f"our values agree with the 50-digit references at every point (>= {tol_ours} digits); every "
+                        f"library value in a well-conditioned case agrees to 1e-13; library rows: {summary}"))
 
 
 PEERS = Claim(

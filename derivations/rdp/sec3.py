@@ -14,6 +14,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, arb_closed, NotCertifiable
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
@@ -129,22 +130,6 @@ def _events_of(P, Q):
     return out
 
 
-def _merge(parts, prefix=""):
-    """Combine several check results: the worst status wins, tables and checks are concatenated."""
-    order = ["error", "refuted", "inconclusive", "holds", "verified"]
-    status = min((r["status"] for r in parts), key=order.index)
-    out = {"status": status, "checks": [], "tables": [], "message": prefix}
-    msgs = []
-    for r in parts:
-        out["checks"] += r.get("checks", [])
-        out["tables"] += r.get("tables", [])
-        msgs.append(r["message"])
-        if r.get("counterexample") and "counterexample" not in out:
-            out["counterexample"] = r["counterexample"]
-    out["message"] = (prefix + "; ".join(msgs))[:900]
-    return out
-
-
 # -- Section I -----------------------------------------------------------------------------------
 def _intro(dps):
     # strictness: (0, d0)-DP but D_alpha = oo for every alpha > 1
@@ -158,11 +143,11 @@ def _intro(dps):
     checks.append(Check({"at": "the same pair", "quantity": "delta(0), both orders"}, claimed=mp_str(to_mpf(d0), dps),
                         numeric=mp_str(both, dps)))
     ok = all(v == mp.inf for _a_, v in divs) and abs(both - to_mpf(d0)) < mp.mpf(10) ** (-dps)
-    return {"status": "verified" if ok else "refuted", "checks": checks,
-            "message": ("implication: Prop. 3 (RDP-P3) turns (alpha, eps)-RDP into (eps', delta)-DP for every delta; "
+    return CheckResult.decide(ok, checks=checks,
+            message=("implication: Prop. 3 (RDP-P3) turns (alpha, eps)-RDP into (eps', delta)-DP for every delta; "
                         "strictness: P = (99/100, 1/100), Q = (1, 0) is (0, 1/100)-DP (exact profile in both directions) "
                         "yet D_alpha(P || Q) = oo for every alpha in {1.01, 3/2, 2, 5, 20, oo} (P has mass where Q has "
-                        "none), so no (alpha, eps)-RDP guarantee with finite eps holds")}
+                        "none), so no (alpha, eps)-RDP guarantee with finite eps holds"), yes="verified", no="refuted")
 
 
 INTRO = Claim(
@@ -225,13 +210,13 @@ def _d3_kl(dps):
     checks.append(Check({"family": "finite (20 pairs)", "worst": worst[1]}, claimed=mp_str(worst[3], dps),
                         numeric=mp_str(worst[2], dps), digits=float(min(worst[0], dps + 10))))
     ok = not bad and worst[0] >= dps - 5
-    return {"status": "verified" if ok else "inconclusive", "checks": checks,
-            "tables": [{"title": "alpha -> 1 limits of the derived curves against the derived KL",
+    return CheckResult.decide(ok, checks=checks,
+            tables=[{"title": "alpha -> 1 limits of the derived curves against the derived KL",
                         "columns": ["pair", "limit", "vs KL", "how"], "rows": rows, "note": ""}],
-            "message": (f"the limit alpha -> 1 of the derived curve equals the separately derived KL divergence for "
+            message=(f"the limit alpha -> 1 of the derived curve equals the separately derived KL divergence for "
                         f"randomized response, Laplace and Gaussian pairs; on 20 random finite pairs "
                         f"D_(1+1e-{dps + 15}) agrees with the KL sum to >= {float(min(worst[0], dps + 10)):.1f} digits"
-                        if ok else f"disagreement: {bad or worst[1]}")}
+                        if ok else f"disagreement: {bad or worst[1]}"), yes="verified")
 
 
 D3_KL = Claim(
@@ -268,15 +253,15 @@ def _d3_inf(dps):
         if worst is None or dg < worst[0]:
             worst = (dg, label, dbig, dinf)
     ok = not bad and worst[0] >= dps - 5
-    return {"status": "verified" if ok else "inconclusive",
-            "checks": [Check({"family": "finite (20 pairs)", "worst": worst[1]}, claimed=mp_str(worst[3], dps),
+    return CheckResult.decide(ok,
+            checks=[Check({"family": "finite (20 pairs)", "worst": worst[1]}, claimed=mp_str(worst[3], dps),
                              numeric=mp_str(worst[2], dps), digits=float(min(worst[0], dps + 10)))],
-            "tables": [{"title": "alpha -> oo limits of the derived curves against sup log p/q",
+            tables=[{"title": "alpha -> oo limits of the derived curves against sup log p/q",
                         "columns": ["pair", "limit", "sup log p/q", ""], "rows": rows, "note": ""}],
-            "message": ("the limit alpha -> oo of each derived curve equals sup log p/q derived from the densities "
+            message=("the limit alpha -> oo of each derived curve equals sup log p/q derived from the densities "
                         f"(RR for p > 1/2, Laplace 1/lambda, Gaussian oo); on 20 random finite pairs D_alpha at "
                         f"alpha = 1e{dps + 15} agrees with max log P/Q to >= {float(min(worst[0], dps + 10)):.1f} digits"
-                        if ok else f"disagreement: {bad or worst[1]}")}
+                        if ok else f"disagreement: {bad or worst[1]}"), yes="verified")
 
 
 D3_INF = Claim(
@@ -305,12 +290,12 @@ def _d3_inf_ex(dps):
         t = [mp.log(c) - 2 * mp.log(k) + (al - 1) * (mp.sqrt(k) + mp.log(c * Z)) for k in (10**2, 10**6, 10**10)]
         checks.append(Check({"alpha": a, "quantity": "log of the k-th term at k = 1e2, 1e6, 1e10"},
                             numeric=", ".join(mp_str(x, 8) for x in t)))
-    return {"status": "verified" if ok else "inconclusive", "checks": checks,
-            "message": (f"example on the positive integers: P_k = 6/(pi^2 k^2), Q_k = e^(-sqrt k)/(Z k^2), Z = "
+    return CheckResult.decide(ok, checks=checks,
+            message=(f"example on the positive integers: P_k = 6/(pi^2 k^2), Q_k = e^(-sqrt k)/(Z k^2), Z = "
                         f"{mp_str(Z, 12)}: D_1 = log(6/pi^2) + log Z + (6/pi^2) zeta(3/2) = {mp_str(kl_closed, 12)} "
                         f"(finite; the series summed term by term at 45 digits agrees to {float(digits(kl, kl_closed)):.0f} digits), while the terms of sum_k P_k (P_k/Q_k)^(alpha-1) "
                         f"tend to {sp.sstr(lim)} for every alpha > 1 (SymPy: limit of e^((alpha-1)(sqrt k + C))/k^2), "
-                        "so D_alpha = oo")}
+                        "so D_alpha = oo"), yes="verified")
 
 
 D3_INF_EX = Claim(
@@ -331,13 +316,13 @@ def _dp_equiv(dps):
             worst = (label, ev, pt)
             break
     ok = worst is None
-    return {"status": "verified" if ok else "refuted",
-            "checks": [Check({"family": "finite (30 pairs, exact rationals)"}, claimed="max_x P(x)/Q(x)",
+    return CheckResult.decide(ok,
+            checks=[Check({"family": "finite (30 pairs, exact rationals)"}, claimed="max_x P(x)/Q(x)",
                              numeric="max_S P(S)/Q(S): equal on every pair" if ok else str(worst))],
-            "message": ("on 30 random finite pairs (2-6 points) the largest ratio P(S)/Q(S) over all events equals the "
+            message=("on 30 random finite pairs (2-6 points) the largest ratio P(S)/Q(S) over all events equals the "
                         "largest pointwise ratio P(x)/Q(x), in exact rational arithmetic (an event's ratio is a mediant of "
                         "its points' ratios); so sup_S log P(S)/Q(S) = D_oo(P || Q) and eps-DP <=> D_oo <= eps for both orders"
-                        if ok else f"differs at {worst[0]}")}
+                        if ok else f"differs at {worst[0]}"), yes="verified", no="refuted")
 
 
 DP_EQUIV = Claim(
@@ -367,10 +352,10 @@ def _r1(dps):
                             numeric=", ".join(mp_str(v, 6) for v in vals) + f"; {eng}"))
         if not ok or eng == "finite":
             bad.append(i)
-    return {"status": "verified" if not bad else "refuted", "checks": checks,
-            "message": ("on 10 random finite pairs where Q vanishes at a point where P has mass, D_alpha(P || Q) = oo at "
+    return CheckResult.decide(not bad, checks=checks,
+            message=("on 10 random finite pairs where Q vanishes at a point where P has mass, D_alpha(P || Q) = oo at "
                         "every alpha in {1.01, 3/2, 2, 5, 20} (the sum of p^alpha q^(1-alpha) has an infinite term), and "
-                        "the engine's derivation reports it as infinite" if not bad else f"finite at instances {bad}")}
+                        "the engine's derivation reports it as infinite" if not bad else f"finite at instances {bad}"), yes="verified", no="refuted")
 
 
 R1 = Claim(
@@ -449,7 +434,7 @@ def _t1_1(dps):
     dp = bound_check("upper", {"eps-DP column (eps = D_oo both ways)": _bad_instances("RDP-T1-1", with_dp=True)},
                      _bad_eval, dps, what="the DP column: e^-eps Q(S) <= P(S) <= e^eps Q(S)")
     rdp = _bad(dps)
-    return _merge([dp, rdp])
+    return CheckResult.combine([dp, rdp], limit=900)
 
 
 T1_1 = Claim(
@@ -542,10 +527,10 @@ def _bayes_moment(dps):
     checks.append(Check({"family": "RR, random finite; priors over three inputs", "worst": worst[1]},
                         claimed=mp_str(worst[3], dps), numeric=mp_str(worst[2], dps), digits=float(min(worst[0], dps + 10))))
     ok = same and worst[0] >= dps - 5
-    return {"status": "verified" if ok else "refuted", "checks": checks,
-            "message": (f"the moment E_Q[ (R_post / R_prior)^alpha ] computed from the posteriors equals exp((alpha-1) D_alpha(P || Q)) "
+    return CheckResult.decide(ok, checks=checks,
+            message=(f"the moment E_Q[ (R_post / R_prior)^alpha ] computed from the posteriors equals exp((alpha-1) D_alpha(P || Q)) "
                         f"(P = f(D'), Q = f(D)) to >= {float(min(worst[0], dps + 10)):.1f} digits on 23 instances x 3 orders; "
-                        f"symbolically for RR: {how}" if ok else f"disagreement at {worst[1]}")}
+                        f"symbolically for RR: {how}" if ok else f"disagreement at {worst[1]}"), yes="verified", no="refuted")
 
 
 BAYES_MOMENT = Claim(
@@ -604,33 +589,26 @@ def _eq1_eq(dps):
             worst7 = (d7, label, v7, kl)
     # certified counterexample: RR with p = 3/4, flat prior: LHS = -(2p-1) log(p/(1-p)), D_1 = +(2p-1) log(p/(1-p))
     cert = None
-    try:
-        import flint
-        old = flint.ctx.prec
-        flint.ctx.prec = 400
-        try:
-            v = (flint.arb(1) / 2) * (flint.arb(3).log())
-            lhs, rhs = -v, v
-            if bool(lhs < rhs):
-                cert = f"Arb at 400 bits: LHS = -(1/2) log 3 = {lhs.str(12, radius=True)} < D_1 = {rhs.str(12, radius=True)}"
-        finally:
-            flint.ctx.prec = old
-    except ImportError:  # pragma: no cover
+    try:  # LHS = -(1/2) log 3 < D_1 = (1/2) log 3, both exact closed forms
+        lhs, rhs = arb_closed(-sp.log(3) / 2), arb_closed(sp.log(3) / 2)
+        if bool(lhs < rhs):
+            cert = f"Arb at 400 bits: LHS = -(1/2) log 3 = {lhs.str(12, radius=True)} < D_1 = {rhs.str(12, radius=True)}"
+    except NotCertifiable:  # pragma: no cover
         pass
     checks = [Check({"reading": "R as in Sec. III (p(D'|X) / p(D|X))", "worst": worst3[1]}, claimed=mp_str(worst3[3], dps),
                     numeric=mp_str(worst3[2], dps), digits=float(min(worst3[0], dps + 10))),
               Check({"reading": "R as in Sec. VII (p(D) / p(D'))", "worst": worst7[1]}, claimed=mp_str(worst7[3], dps),
                     numeric=mp_str(worst7[2], dps), digits=float(min(worst7[0], dps + 10)))]
     ok7 = worst7[0] >= dps - 5
-    return {"status": "refuted", "checks": checks,
-            "counterexample": {"instance": "RR with p = 3/4, any prior", "E[log R_post - log R_prior]": "-(1/2) log 3",
+    return CheckResult("refuted", checks=checks,
+            counterexample={"instance": "RR with p = 3/4, any prior", "E[log R_post - log R_prior]": "-(1/2) log 3",
                                "D_1(f(D) || f(D'))": "(1/2) log 3", "certified": cert is not None,
                                "certificate": cert or "not certified"},
-            "message": ("with R(D, D') = p(D'|X) / p(D|X) (the definition in force, Sec. III) the expectation under f(D) is "
+            message=("with R(D, D') = p(D'|X) / p(D|X) (the definition in force, Sec. III) the expectation under f(D) is "
                         "-D_1(f(D) || f(D')), not +D_1: the printed equality has the wrong sign (RR p = 3/4: -0.549 vs 0.549, "
                         "certified). With Sec. VII's orientation R ~ p(D) / p(D') it equals +D_1 "
                         + ("(verified on all instances)" if ok7 else "(NOT verified)")
-                        + ". Inequality (1) holds under either reading (RDP-EQ1).")}
+                        + ". Inequality (1) holds under either reading (RDP-EQ1)."))
 
 
 EQ1_EQ = Claim(
@@ -766,7 +744,7 @@ def _p1(dps):
                       quantity_name="D_alpha(joint)", bound_name="eps_1 + eps_2")
     res2 = bound_check("upper", {"independent Laplace x Gaussian (equality)": _products(("3/2", "5"))}, _prod_eval, dps,
                        what="the non-adaptive product", quantity_name="D_alpha(product)", bound_name="sum")
-    return _merge([res, res2])
+    return CheckResult.combine([res, res2], limit=900)
 
 
 P1 = Claim(
@@ -910,7 +888,7 @@ P2 = Claim(
 
 
 def _t1_6(dps):
-    return _merge([_stable(dps), _p2(dps)])
+    return CheckResult.combine([_stable(dps), _p2(dps)], limit=900)
 
 
 T1_6 = Claim(
@@ -933,7 +911,7 @@ def _t1_2(dps):
 
     rdp = bound_check("upper", {"RR and random finite, eps = D_alpha(f(D') || f(D))": insts}, ev, dps,
                       what="E[(R_post / R_prior)^alpha] <= exp((alpha-1) eps)")
-    return _merge([dp, rdp])
+    return CheckResult.combine([dp, rdp], limit=900)
 
 
 T1_2 = Claim(
@@ -958,7 +936,7 @@ def _t1_3(dps):
         return worst, e
 
     dp = bound_check("upper", {"RR and random finite": insts}, ev, dps, what="|Delta log R| <= eps at every output")
-    return _merge([dp, _eq1(dps)])
+    return CheckResult.combine([dp, _eq1(dps)], limit=900)
 
 
 T1_3 = Claim(

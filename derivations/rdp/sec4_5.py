@@ -14,6 +14,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, reading, arb_closed, overrule
 from cbdp_sym import Claim, Param, Tex, record
 from cbdp_sym import maximize
 from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_mironov, hockey_stick, loss_atoms, np_max
@@ -55,21 +56,6 @@ def _finite_pairs(name, count=20, ks=(2, 3, 4)):
         k = rng.choice(ks)
         P, Q = random_finite(rng, k), random_finite(rng, k)
         out.append((f"#{i}: P = {describe(P)}, Q = {describe(Q)}", P, Q))
-    return out
-
-
-def _merge(parts):
-    order = ["error", "refuted", "inconclusive", "holds", "verified"]
-    status = min((r["status"] for r in parts), key=order.index)
-    out = {"status": status, "checks": [], "tables": [], "message": ""}
-    msgs = []
-    for r in parts:
-        out["checks"] += r.get("checks", [])
-        out["tables"] += r.get("tables", [])
-        msgs.append(r["message"])
-        if r.get("counterexample") and "counterexample" not in out:
-            out["counterexample"] = r["counterexample"]
-    out["message"] = "; ".join(msgs)[:1200]
     return out
 
 
@@ -241,7 +227,7 @@ def _p3_proof(dps):
     res = bound_check("upper", {"Gaussian, Laplace, RR, random finite (every event / half-lines)": insts}, ev, dps,
                       what="Pr[f(D) in S] <= max(e^eps' Pr[f(D') in S], delta)", quantity_name="P(S)",
                       bound_name="max(e^eps' Q(S), delta)")
-    res["message"] = "exponent bookkeeping of both cases checked symbolically; " + res["message"]
+    res.message = "exponent bookkeeping of both cases checked symbolically; " + res.message
     return res
 
 
@@ -460,7 +446,7 @@ def _eq3(dps):
                          what="link 2 (by (2)): ... <= 1 + 2(a-1)^2 eps^2 + (a-1) eps ||P-Q||_1"),
              bound_check("upper", {"alpha < 1 + 1/eps": sub}, make("c"), dps,
                          what="(3): D_alpha <= 2(alpha-1) eps^2 + eps ||P-Q||_1")]
-    return _merge(parts)
+    return CheckResult.combine(parts)
 
 
 L1_EQ3 = Claim(
@@ -493,19 +479,13 @@ def _l1_tv(dps):
     def cert(inst):
         if inst.family != "RR extremal":
             return None
-        import flint
-        old = flint.ctx.prec
-        flint.ctx.prec = 400
-        try:
-            e = flint.arb(int(sp.Rational(inst.data["eps"]).p)) / int(sp.Rational(inst.data["eps"]).q)
-            tv = 2 * (e.exp() - 1) / (e.exp() + 1)
-            lhs = e.exp() - 1  # = min(2, e^eps - 1) for eps < log 3
-            b = 2 * e * e
-            if bool(tv > b) and bool(lhs > b):
-                return (f"Arb at 400 bits, eps = {inst.data['eps']}: ||P-Q||_1 = 2 tanh(eps/2) = {tv.str(10, radius=True)} "
-                        f"and e^eps - 1 = {lhs.str(10, radius=True)} both exceed 2 eps^2 = {b.str(10, radius=True)}")
-        finally:
-            flint.ctx.prec = old
+        e = sp.Rational(inst.data["eps"])
+        tv = arb_closed(2 * (sp.exp(e) - 1) / (sp.exp(e) + 1))  # ||P-Q||_1 = 2 tanh(eps/2)
+        lhs = arb_closed(sp.exp(e) - 1)  # = min(2, e^eps - 1) for eps < log 3
+        b = arb_closed(2 * e**2)
+        if bool(tv > b) and bool(lhs > b):
+            return (f"Arb at 400 bits, eps = {inst.data['eps']}: ||P-Q||_1 = 2 tanh(eps/2) = {tv.str(10, radius=True)} "
+                    f"and e^eps - 1 = {lhs.str(10, radius=True)} both exceed 2 eps^2 = {b.str(10, radius=True)}")
         return None
 
     r1 = bound_check("upper", {"RR extremal, Laplace, random finite": insts}, ev1, dps,
@@ -516,20 +496,20 @@ def _l1_tv(dps):
                      what="corrected reading ||P-Q||_1 <= 2 eps (what Lemma 1 needs)", quantity_name="||P-Q||_1",
                      bound_name="2 eps")
     e0 = mp.findroot(lambda t: mp.expm1(t) - 2 * t**2, mp.mpf("0.8"))
-    out = _merge([r1, r2, r3])
-    out["status"] = "refuted" if r2["status"] == "refuted" else out["status"]
-    out["message"] = (f"||P-Q||_1 <= min(2, e^eps - 1) holds, but min(2, e^eps - 1) <= 2 eps^2 fails for every "
+    out = CheckResult.combine([r1, r2, r3])
+    overrule(out, "refuted", when=r2.status == "refuted")
+    out.message = (f"||P-Q||_1 <= min(2, e^eps - 1) holds, but min(2, e^eps - 1) <= 2 eps^2 fails for every "
                       f"eps < {mp_str(e0, 8)} (root of e^eps - 1 = 2 eps^2), and so does ||P-Q||_1 <= 2 eps^2 itself "
                       f"(randomized response: ||P-Q||_1 = 2 tanh(eps/2) ~ eps); with 2 eps (what makes eps ||P-Q||_1 <= "
-                      f"2 eps^2 in (3) and gives Lemma 1's 2 alpha eps^2) every inequality holds. Details: " + out["message"])[:1400]
-    first = "refuted" if r1["status"] == "refuted" else r1["status"]
-    out["readings"] = [
-        {"name": "min(2, e^eps - 1) <= 2 eps^2 (the extraction's '2 eps 2' as a square)", "literal": True, "seeds": "",
-         "status": "refuted" if "refuted" in (first, r2["status"]) else r2["status"], "message": r2["message"][:300]},
-        {"name": "<= 2 eps (what the proof of Lemma 1 needs)", "seeds": "seed 003 (PDF text) reads '2 eps 2'",
-         "status": "refuted" if "refuted" in (first, r3["status"]) else ("holds" if r3["status"] == "holds" and
-                                                                      first == "holds" else r3["status"]),
-         "message": r3["message"][:300]}]
+                      f"2 eps^2 in (3) and gives Lemma 1's 2 alpha eps^2) every inequality holds. Details: " + out.message)[:1400]
+    first = "refuted" if r1.status == "refuted" else r1.status
+    out.readings = [
+        reading(name="min(2, e^eps - 1) <= 2 eps^2 (the extraction's '2 eps 2' as a square)", literal=True, seeds="",
+         status="refuted" if "refuted" in (first, r2.status) else r2.status, message=r2.message[:300]),
+        reading(name="<= 2 eps (what the proof of Lemma 1 needs)", seeds="seed 003 (PDF text) reads '2 eps 2'",
+         status="refuted" if "refuted" in (first, r3.status) else ("holds" if r3.status == "holds" and
+                                                                      first == "holds" else r3.status),
+         message=r3.message[:300])]
     return out
 
 
@@ -548,17 +528,17 @@ def _l1_proof(dps):
         diff = sp.factor(got - 2 * a * eps**2)
         rows.append([name, f"${sp.latex(got)}$", f"${sp.latex(diff)}$"])
     lim = sp.limit(2 * a * eps**2, a, 1)
-    return {"status": "refuted", "checks": [],
-            "tables": [{"title": "Plugging the bound on ||P - Q||_1 into (3)", "columns": ["bound used", "(3) becomes",
+    return CheckResult("refuted", checks=[],
+            tables=[{"title": "Plugging the bound on ||P - Q||_1 into (3)", "columns": ["bound used", "(3) becomes",
                                                                                            "minus 2 alpha eps^2"],
                         "rows": rows, "note": f" alpha = 1 by continuity: $\\lim_{{\\alpha\\to1}} 2\\alpha\\epsilon^2 = {sp.latex(lim)}$"}],
-            "counterexample": {"bound as printed": "||P-Q||_1 <= 2 eps^2", "plugged into (3)": "2(alpha-1) eps^2 + 2 eps^3",
+            counterexample={"bound as printed": "||P-Q||_1 <= 2 eps^2", "plugged into (3)": "2(alpha-1) eps^2 + 2 eps^3",
                                "vs 2 alpha eps^2": "2 eps^2 (eps - 1): larger for eps > 1; and the printed bound itself "
                                                    "fails for eps < 0.84 (RDP-L1-TV)"},
-            "message": ("with the printed ||P-Q||_1 <= 2 eps^2, (3) gives 2(alpha-1) eps^2 + 2 eps^3, which is 2 alpha eps^2 "
+            message=("with the printed ||P-Q||_1 <= 2 eps^2, (3) gives 2(alpha-1) eps^2 + 2 eps^3, which is 2 alpha eps^2 "
                         "only at eps = 1 (larger for eps > 1), and the printed bound is itself false for small eps: the step "
                         "does not complete the proof as printed. With 2 eps it gives exactly 2 alpha eps^2 (SymPy: "
-                        "difference 0), and alpha = 1 follows by continuity; Lemma 1 itself holds (RDP-L1)")}
+                        "difference 0), and alpha = 1 follows by continuity; Lemma 1 itself holds (RDP-L1)"))
 
 
 L1_PROOF = Claim(
@@ -600,20 +580,10 @@ def _p4_chain(dps):
     gap = sp.simplify(sp.expand(rhs - lhs))
     final = sp.simplify(rhs - (2 * eps * sp.sqrt(n * L) - L))
     # certified counterexample: eps = 1/10, n = 1, Q = 10^-6 (log 1/Q = 13.8 >= eps^2 n: case I)
-    import flint
-    old = flint.ctx.prec
-    flint.ctx.prec = 400
-    try:
-        e, nn = flint.arb(1) / 10, flint.arb(1)
-        Lb = flint.arb(10) ** 6
-        Lb = Lb.log()
-        ab = Lb.sqrt() / (e * nn.sqrt())
-        lhs_b = 2 * (ab - 1) * nn * e * e - (1 - 1 / ab) * Lb
-        rhs_b = e * (nn * Lb).sqrt() + Lb / ab - Lb
-        cert = (f"Arb at 400 bits: log LHS = {lhs_b.str(10, radius=True)} > log RHS = {rhs_b.str(10, radius=True)}"
-                if bool(lhs_b > rhs_b) else None)
-    finally:
-        flint.ctx.prec = old
+    at = {eps: sp.Rational(1, 10), n: 1, L: sp.log(10**6)}
+    lhs_b, rhs_b = arb_closed(lhs.subs(at)), arb_closed(rhs.subs(at))
+    cert = (f"Arb at 400 bits: log LHS = {lhs_b.str(10, radius=True)} > log RHS = {rhs_b.str(10, radius=True)}"
+            if bool(lhs_b > rhs_b) else None)
     with mp.workdps(30):
         best = []
         for e_, k, qq in (("1/10", 1, "1e-6"), ("1/10", 10, "1e-12"), ("1/100", 100, "1e-6")):
@@ -623,22 +593,22 @@ def _p4_chain(dps):
             claimed = mp.exp(2 * E * mp.sqrt(k * Lv))
             exact = np_max(_atoms(E, k), Q_) / Q_
             best.append([e_, str(k), qq, mp_str(Lv / (k * E**2), 6), mp_str(claimed, 8), mp_str(route, 8), mp_str(exact, 8)])
-    return {"status": "refuted",
-            "counterexample": {"eps": "1/10", "n": "1", "Q": "10^-6", "certified": cert is not None,
+    return CheckResult("refuted",
+            counterexample={"eps": "1/10", "n": "1", "Q": "10^-6", "certified": cert is not None,
                                "certificate": cert or "not certified"},
-            "tables": [{"title": "The printed chain of Prop. 4, case I", "columns": ["eps", "n", "Q", "log(1/Q)/(n eps^2)",
+            tables=[{"title": "The printed chain of Prop. 4, case I", "columns": ["eps", "n", "Q", "log(1/Q)/(n eps^2)",
                                                                                      "claimed ratio", "best via Lemma 1",
                                                                                      "exact worst ratio"],
                         "rows": best, "note": (" ratio = bound / Q; 'best via Lemma 1' minimises "
                                                "$\\exp(2(\\alpha-1)n\\epsilon^2) Q^{-1/\\alpha}$ over $\\alpha$: "
                                                "$\\exp(2\\sqrt2\\,\\epsilon\\sqrt{nL} - 2n\\epsilon^2)$")}],
-            "checks": [],
-            "message": (f"with alpha = sqrt(log 1/Q) / (eps sqrt n), log RHS - log LHS of the second inequality simplifies to "
+            checks=[],
+            message=(f"with alpha = sqrt(log 1/Q) / (eps sqrt n), log RHS - log LHS of the second inequality simplifies to "
                         f"{sp.sstr(gap).replace('**', '^').replace('*', ' ')}, positive only when log(1/Q) < 4 n eps^2: for log(1/Q) >= 4 n eps^2 (inside case I, "
                         f"e.g. eps = 1/10, n = 1, Q = 10^-6, certified) the printed step is false; the last equality holds "
                         f"(difference {sp.sstr(final)}). Through Lemma 1 and Prop. 10 the best bound is "
                         "exp(2 sqrt 2 eps sqrt(n L) - 2 n eps^2) Q, above the claimed one when L > (3 + 2 sqrt 2) n eps^2; "
-                        "Prop. 4 itself still holds on its exact worst case (RDP-P4), e.g. with the constant .5 of RDP-L1-IMPROVED")}
+                        "Prop. 4 itself still holds on its exact worst case (RDP-P4), e.g. with the constant .5 of RDP-L1-IMPROVED"))
 
 
 P4_CHAIN = Claim(
@@ -728,12 +698,12 @@ def _c1_max(dps):
                  "equality" if c2 == 0 else sp.sstr(c2)])
     syms.append(["case II", "$1 - 1/\\sqrt2 \\ge 1/8$", "yes" if (1 - 1 / sp.sqrt(2) - sp.Rational(1, 8)).is_positive else "no"])
     ok = worst[0] >= 0
-    return {"status": "holds" if ok else "refuted", "checks": checks,
-            "tables": [{"title": "Constants of the proof of Cor. 1", "columns": ["case", "inequality", "checks"],
+    return CheckResult.decide(ok, checks=checks,
+            tables=[{"title": "Constants of the proof of Cor. 1", "columns": ["case", "inequality", "checks"],
                         "rows": syms, "note": "$L_Q = \\log 1/Q$, $L_\\delta = \\log 1/\\delta$"}],
-            "message": (f"on the exact worst case the stronger form P(S) <= max(e^eps' Q(S), delta) holds at the 6 points "
+            message=(f"on the exact worst case the stronger form P(S) <= max(e^eps' Q(S), delta) holds at the 6 points "
                         f"(smallest relative slack {mp_str(worst[0], 6)} at eps={worst[1]}, n={worst[2]}, delta={worst[3]}); "
-                        "the constants of both cases check (2 sqrt 8 = 4 sqrt 2, 2 sqrt(L/8 L) = L/sqrt 2, 1 - 1/sqrt 2 >= 1/8)")}
+                        "the constants of both cases check (2 sqrt 8 = 4 sqrt 2, 2 sqrt(L/8 L) = L/sqrt 2, 1 - 1/sqrt 2 >= 1/8)"), no="refuted")
 
 
 C1_MAX = Claim(
@@ -756,17 +726,17 @@ def _rem3(dps):
     drv = mp.sqrt(2 * k * mp.log(1 / D_)) * E + k * E * mp.expm1(E)
     outside = (1 + mp.sqrt(2)) * mp.log(1 / mp.mpf("0.01"))
     checks = [Check({"quantity": "(1 + sqrt 2) log(1/delta) at delta = 1%"}, claimed="11", numeric=mp_str(v, dps))]
-    return {"status": "verified" if fits else "refuted", "checks": checks,
-            "tables": [{"title": "DRV's eps' at the boundary n = log(1/delta)/eps^2, divided by (1 + sqrt 2) log(1/delta)",
+    return CheckResult.decide(fits, checks=checks,
+            tables=[{"title": "DRV's eps' at the boundary n = log(1/delta)/eps^2, divided by (1 + sqrt 2) log(1/delta)",
                         "columns": ["eps", "ratio"], "rows": rows,
                         "note": " above 1 for every eps > 0, tending to 1 as eps -> 0"}],
-            "message": (f"(1 + sqrt 2) log(100) = {mp_str(v, 10)}, which rounds to the printed 11 (and exceeds 11 for every "
+            message=(f"(1 + sqrt 2) log(100) = {mp_str(v, 10)}, which rounds to the printed 11 (and exceeds 11 for every "
                         f"delta < 1%: reading 'the regime covers eps' < 11' holds too). The threshold (1 + sqrt 2) log(1/delta) is "
                         f"the eps -> 0 limit of DRV's eps' at the regime's boundary (exceeded for eps > 0, table). The last "
                         f"sentence's direction is inverted: outside the regime (log(1/delta) < eps^2 n) DRV's eps' exceeds "
                         f"(1 + sqrt 2) log(1/delta) >= {mp_str(outside, 5)} for delta <= 1%, while inside it, e.g. eps = 1/100, "
                         f"n = 100, delta = 1e-5, eps' = {mp_str(drv, 5)}: 'if log(1/delta) > eps^2 n ... unlikely to yield "
-                        "strong bounds' should read '<'")}
+                        "strong bounds' should read '<'"), yes="verified", no="refuted")
 
 
 REM3 = Claim(

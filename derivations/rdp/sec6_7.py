@@ -15,6 +15,7 @@ import zlib
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, arb_closed
 from cbdp_sym import Claim
 from cbdp_sym import compose_atoms, loss_atoms, np_max, prob_bound
 from cbdp_sym import Finite, Normal
@@ -190,11 +191,11 @@ def _fig2_a(dps):
            "and all three baselines" if not fails else "the RDP bound exceeds a generic bound: " + "; ".join(fails))
     if ties:
         msg += "; ties (equal to 1e-9, 'tighter' read as <=): " + ", ".join(ties)
-    return {"status": status, "message": msg, "checks": checks,
-            "tables": [{"title": "Log-margin of each generic bound over the RDP bound, n = 1..250",
+    return CheckResult(status, msg, checks=checks,
+            tables=[{"title": "Log-margin of each generic bound over the RDP bound, n = 1..250",
                         "columns": ["mechanism", "$\\Pr[S]$", "baseline", "smallest log-margin", "at n", "ties",
                                     "n where RDP is worse"], "rows": rows,
-                        "note": " log-margin = log(generic bound) - log(RDP bound); computed in binary64 from the derived curves"}]}
+                        "note": " log-margin = log(generic bound) - log(RDP bound); computed in binary64 from the derived curves"}])
 
 
 FIG2_A = Claim(
@@ -223,12 +224,12 @@ def _fig2_b(dps):
                        "log-margin (Prop. 4 - advanced)": f"{m:.6g}",
                        "certificate": "not certified (curves at the working precision; see the figure's CSV)"}
     status = "refuted" if fails else "holds"
-    return {"status": status, "tables": [{"title": "Prop. 4 against advanced composition with the optimal delta, n = 1..250",
+    return CheckResult(status, tables=[{"title": "Prop. 4 against advanced composition with the optimal delta, n = 1..250",
                                           "columns": ["mechanism", "$\\Pr[S]$", "smallest log-margin", "at n",
                                                       "n where Prop. 4 wins", "range"], "rows": rows,
                                           "note": " log-margin = log(Prop. 4 bound) - log(advanced composition bound)"}],
-            "checks": [], "counterexample": cex, "message": ("Prop. 4 is at least the optimal-delta advanced composition bound at every n = 1..250"
-                                      if not fails else "not consistently: " + "; ".join(fails))}
+            checks=[], counterexample=cex, message=("Prop. 4 is at least the optimal-delta advanced composition bound at every n = 1..250"
+                                      if not fails else "not consistently: " + "; ".join(fails)))
 
 
 FIG2_B = Claim(
@@ -242,13 +243,13 @@ def _fig2_setup(dps):
     for fig in FIG2:
         d = fig.data()
         rows.append([fig.id, ", ".join(f"{k}: {mp_str(d[k][-1][1], 5)}" for k in ("naive", "advanced", "prop4", "rdp"))])
-    return {"status": "verified", "checks": [],
-            "tables": [{"title": "The six panels at n = 250 (ratio bounds)", "columns": ["panel", "values"], "rows": rows,
+    return CheckResult("verified", checks=[],
+            tables=[{"title": "The six panels at n = 250 (ratio bounds)", "columns": ["panel", "values"], "rows": rows,
                         "note": ""}],
-            "message": ("the six panels are regenerated from the setup (RR p = 51%: eps = log(51/49) = "
+            message=("the six panels are regenerated from the setup (RR p = 51%: eps = log(51/49) = "
                         f"{mp_str(_mech_eps('rr'), 8)}; Laplace lambda = 20: eps = 1/20; n = 1..250; Pr[S] in "
                         "{1e-6, 1e-3, .1}); the figure bodies are not in the seed, so only the setup is audited. The caption "
-                        "gives the colour 'blue' to two curves (the naive bound and Prop. 4): ambiguous as printed")}
+                        "gives the colour 'blue' to two curves (the naive bound and Prop. 4): ambiguous as printed"))
 
 
 FIG2_SETUP = Claim(
@@ -313,15 +314,15 @@ def _fig3_check(dps):
         last = d["opt"][-1][1], d["set"][-1][1], d["alpha_opt"][-1][1], d["alpha_set"][-1][1]
         rows.append([fig.id, mp_str(last[0], 6), mp_str(last[1], 6), mp_str(last[2], 5), mp_str(last[3], 5)])
     ok = lworst[0] <= mp.mpf("0.05")
-    return {"status": "holds" if ok else "refuted", "checks": [],
-            "tables": [{"title": "Figure 3 at n = 100", "columns": ["panel", "bound (optimal alpha)", "bound (13 values)",
+    return CheckResult.decide(ok, checks=[],
+            tables=[{"title": "Figure 3 at n = 100", "columns": ["panel", "bound (optimal alpha)", "bound (13 values)",
                                                                      "optimal alpha", "best alpha in the set"],
                         "rows": rows, "note": " the set always contains an order within a factor 2 of the optimum"}],
-            "message": (f"the bound with alpha restricted to the 13 values exceeds the bound with the optimal alpha by at most "
+            message=(f"the bound with alpha restricted to the 13 values exceeds the bound with the optimal alpha by at most "
                         f"{mp_str(100 * worst[0], 4)}% (at {worst[1]}, n = {worst[2]}); on the figure's log axis the two "
                         f"curves differ by at most {mp_str(100 * lworst[0], 3)}% of the plotted log-bound (at {lworst[1]}, "
                         f"n = {lworst[2]}). 'Nearly identical' is read as: within 5% on the log axis the figure uses: "
-                        + ("yes" if ok else "no"))}
+                        + ("yes" if ok else "no")), no="refuted")
 
 
 FIG3_CLAIM = Claim(
@@ -335,12 +336,12 @@ FIG3_CLAIM = Claim(
 def _nobreach(dps):
     a, e, qv = mp.mpf("1.001"), mp.mpf(1000), mp.mpf("1e-9")
     low = mp.exp(-e) * qv ** (a / (a - 1))
-    return {"status": "verified" if low > 0 else "refuted",
-            "checks": [Check({"alpha": "1.001", "eps": "1000", "Pr[f(D') in S]": "1e-9"}, claimed="> 0", numeric=mp_str(low, dps))],
-            "message": (f"the left inequality of the 'bad outcomes' guarantee (RDP-BAD) gives Pr[f(D) in S] >= e^-eps "
+    return CheckResult.decide(low > 0,
+            checks=[Check({"alpha": "1.001", "eps": "1000", "Pr[f(D') in S]": "1e-9"}, claimed="> 0", numeric=mp_str(low, dps))],
+            message=(f"the left inequality of the 'bad outcomes' guarantee (RDP-BAD) gives Pr[f(D) in S] >= e^-eps "
                         f"Pr[f(D') in S]^(alpha/(alpha-1)) > 0 for every finite eps and alpha > 1 (at the very weak alpha = "
                         f"1.001, eps = 1000, baseline 1e-9: {mp_str(low, 6)} > 0); by contrast the (0, 1/100)-DP pair of "
-                        "RDP-INTRO has an event of probability 1/100 under one input and 0 under the other (a total breach)")}
+                        "RDP-INTRO has an event of probability 1/100 under one input and 0 under the other (a total breach)"), yes="verified", no="refuted")
 
 
 SEC7_NOBREACH = Claim(
@@ -397,23 +398,14 @@ def _markov_parts(P, Q, al, beta):
 
 
 def _markov(dps):
-    import flint
-
     # a two-point instance with rational masses: P = (1/100, 99/100), Q = (1/10100, 10099/10100), beta = 100, alpha = 3/2
     P = Finite([0, 1], [sp.Rational(1, 100), sp.Rational(99, 100)])
     Q = Finite([0, 1], [sp.Rational(1, 10100), sp.Rational(10099, 10100)])
-    old = flint.ctx.prec
-    flint.ctx.prec = 400
-    try:
-        A = flint.arb
-        p0, p1, q0, q1 = A(1) / 100, A(99) / 100, A(1) / 10100, A(10099) / 10100
-        s = p0 * (p0 / q0).sqrt() + p1 * (p1 / q1).sqrt()  # sum P^(3/2) Q^(-1/2)
-        eps_b = 2 * s.log()
-        bound_b = eps_b.exp() / A(100) ** 2
-        cert = (f"Arb at 400 bits: Pr = 1/100 > e^eps/beta^2 = {bound_b.str(10, radius=True)} (eps = D_3/2 = "
-                f"{eps_b.str(10, radius=True)})") if bool(p0 > bound_b) else None
-    finally:
-        flint.ctx.prec = old
+    p0, p1, q0, q1 = sp.Rational(1, 100), sp.Rational(99, 100), sp.Rational(1, 10100), sp.Rational(10099, 10100)
+    eps_x = 2 * sp.log(p0 * sp.sqrt(p0 / q0) + p1 * sp.sqrt(p1 / q1))  # D_3/2 = 2 log sum P^(3/2) Q^(-1/2)
+    eps_b, bound_b = arb_closed(eps_x), arb_closed(sp.exp(eps_x) / 100**2)
+    cert = (f"Arb at 400 bits: Pr = 1/100 > e^eps/beta^2 = {bound_b.str(10, radius=True)} (eps = D_3/2 = "
+            f"{eps_b.str(10, radius=True)})") if bool(arb_closed(p0) > bound_b) else None
     rows = []
     worst_by_alpha = {}
     rng = random.Random(43)
@@ -441,21 +433,21 @@ def _markov(dps):
     pr, b1, b2 = _markov_parts(P, Q, mp.mpf(3) / 2, mp.mpf(100))
     fails = [a for a, (w1, _w2) in worst_by_alpha.items() if w1 < 0]
     fix_ok = all(w2 >= 0 for _w1, w2 in worst_by_alpha.values())
-    return {"status": "refuted",
-            "counterexample": {"P": "(1/100, 99/100)", "Q": "(1/10100, 10099/10100)", "alpha": "3/2", "beta": "100",
+    return CheckResult("refuted",
+            counterexample={"P": "(1/100, 99/100)", "Q": "(1/10100, 10099/10100)", "alpha": "3/2", "beta": "100",
                                "Pr[R_post > beta R_prior]": "1/100", "printed bound e^eps/beta^(1/(alpha-1))": mp_str(b1, 12),
                                "Markov's bound (e^eps/beta)^(alpha-1)": mp_str(b2, 12), "certified": cert is not None,
                                "certificate": cert or "not certified"},
-            "checks": [Check({"at": "P = (1/100, 99/100), Q = (1/10100, 10099/10100)", "alpha": "3/2", "beta": "100"},
+            checks=[Check({"at": "P = (1/100, 99/100), Q = (1/10100, 10099/10100)", "alpha": "3/2", "beta": "100"},
                              claimed=mp_str(b1, dps), numeric=mp_str(pr, dps), slack=mp_str((b1 - pr) / b1, 10))],
-            "tables": [{"title": "Smallest relative slack by order (random finite laws, two-point search)",
+            tables=[{"title": "Smallest relative slack by order (random finite laws, two-point search)",
                         "columns": ["$\\alpha$", "printed $e^\\epsilon/\\beta^{1/(\\alpha-1)}$", "Markov $(e^\\epsilon/\\beta)^{\\alpha-1}$"],
                         "rows": rows, "note": " negative: the bound fails"}],
-            "message": (f"Markov's inequality applied to the moment bound gives (e^eps/beta)^(alpha-1), not e^eps/beta^(1/(alpha-1)); "
+            message=(f"Markov's inequality applied to the moment bound gives (e^eps/beta)^(alpha-1), not e^eps/beta^(1/(alpha-1)); "
                         f"the two agree at alpha = 2 (the O(1/beta) remark is right), the printed one is weaker for alpha > 2 "
                         f"and false for alpha < 2: P = (1/100, 99/100), Q = (1/10100, 10099/10100), alpha = 3/2, beta = 100 gives "
                         f"probability 1/100 > {mp_str(b1, 6)} (certified); fails at alpha in {{{', '.join(fails)}}} of the grid; "
-                        f"the corrected bound holds on every instance: {fix_ok}")}
+                        f"the corrected bound holds on every instance: {fix_ok}"))
 
 
 SEC7_MARKOV = Claim(
@@ -514,14 +506,14 @@ def _baseline(dps):
                 bad.append(f"{name} at {qs}: {mp_str(v, 6)} vs {s}")
         rows.append([qs, f"[{lo_s}, {up_s}]", f"[{mp_str(lo, 5)}, {mp_str(up, 5)}]", f"[{mp_str(alo, 5)}, {mp_str(aup, 5)}]"])
     status = "verified" if not bad else "refuted"
-    return {"status": status, "checks": checks,
-            "tables": [{"title": "Section VII's ranges at alpha = 10, eps = .1",
+    return CheckResult(status, checks=checks,
+            tables=[{"title": "Section VII's ranges at alpha = 10, eps = .1",
                         "columns": ["$\\Pr[f(D)\\in S]$", "printed", "bounds of RDP-BAD", "attainable by (10, .1)-RDP pairs"],
                         "rows": rows, "note": " attainable: extremes over two-point pairs with $D_{10} \\le .1$ in both orders"}],
-            "message": ("reading (a), the two-sided bound of RDP-BAD at alpha = 10, eps = .1: all six printed numbers are its "
+            message=("reading (a), the two-sided bound of RDP-BAD at alpha = 10, eps = .1: all six printed numbers are its "
                         "values rounded to the printed digits" if not bad else "mismatch: " + "; ".join(bad))
             + ("; reading (b), 'can be as large as' taken literally (attained by some (10, .1)-RDP mechanism): the attainable "
-               "range is strictly narrower (table), so the printed numbers fit reading (a), the bounds")}
+               "range is strictly narrower (table), so the printed numbers fit reading (a), the bounds"))
 
 
 SEC7_BASELINE = Claim(
@@ -553,13 +545,13 @@ def _equiv(dps):
                 best_c = bc if best_c is None else min(best_c, bc)
             rows.append([e_, str(k), qs, mp_str(pmax / Q, 6), mp_str(b4 / Q, 6), mp_str(best_c / Q, 6) if best_c else "--"])
     ok = worst4 >= 0 and (worstc is None or worstc >= 0)
-    return {"status": "holds" if ok else "refuted", "checks": [],
-            "tables": [{"title": "Both statements on the exact worst case (n-fold randomized response), as ratios to Pr[f(D) in S]",
+    return CheckResult.decide(ok, checks=[],
+            tables=[{"title": "Both statements on the exact worst case (n-fold randomized response), as ratios to Pr[f(D) in S]",
                         "columns": ["eps", "n", "$\\Pr[f(D)\\in S]$", "exact worst", "Prop. 4 form", "Cor. 1 form, best delta"],
                         "rows": rows, "note": " Cor. 1's delta from {1e-12, 1e-9, 1e-6, 1e-3} with log(1/delta) >= eps^2 n"}],
-            "message": (f"both statements hold on the exact worst case (smallest relative slack: Prop. 4 form "
+            message=(f"both statements hold on the exact worst case (smallest relative slack: Prop. 4 form "
                         f"{mp_str(worst4, 5)}, Cor. 1 form {mp_str(worstc, 5) if worstc is not None else '--'}); the Prop. 4 "
-                        "form needs no free parameter and is the tighter of the two in every row of the table")}
+                        "form needs no free parameter and is the tighter of the two in every row of the table"), no="refuted")
 
 
 SEC7_EQUIV = Claim(
@@ -590,7 +582,7 @@ def _additive(dps):
 
     res = bound_check("upper", {"random finite adaptive pairs at the common orders {3/2, 2, 5, 20, oo}": insts}, ev, dps,
                       what="the composed curve is at most the sum of the reported curves")
-    res["message"] += "; the orders alpha are those of the components (the composed guarantee is stated at the same alpha)"
+    res.message += "; the orders alpha are those of the components (the composed guarantee is stated at the same alpha)"
     return res
 
 
@@ -612,12 +604,12 @@ def _conc_l1(dps):
             d = renyi_numeric(P, Q, al)
             rows.append([e_, a, mp_str(d, 8), mp_str(E / 2 * al * E, 8), mp_str(2 * al * E**2, 8), mp_str(E, 8)])
             ok &= d <= min(E, al * E**2 / 2) * (1 + mp.mpf(10) ** (-dps + 5))
-    return {"status": "holds" if ok else "refuted", "checks": [],
-            "tables": [{"title": "The envelope of RDP curves of eps-DP pairs (randomized response is extremal)",
+    return CheckResult.decide(ok, checks=[],
+            tables=[{"title": "The envelope of RDP curves of eps-DP pairs (randomized response is extremal)",
                         "columns": ["eps", "$\\alpha$", "$\\sup D_\\alpha$", "$.5\\alpha\\epsilon^2$", "$2\\alpha\\epsilon^2$",
                                     "$\\epsilon$"], "rows": rows, "note": ""}],
-            "message": ("the RDP curve of an eps-DP mechanism lies below min(eps, .5 alpha eps^2) (and below Lemma 1's "
-                        "2 alpha eps^2): quadratic growth for small alpha eps, capped at eps" + ("" if ok else " -- violated"))}
+            message=("the RDP curve of an eps-DP mechanism lies below min(eps, .5 alpha eps^2) (and below Lemma 1's "
+                        "2 alpha eps^2): quadratic growth for small alpha eps, capped at eps" + ("" if ok else " -- violated")), no="refuted")
 
 
 CONC_L1 = Claim(
@@ -638,13 +630,13 @@ def _conc_p10(dps):
         t = mp.mpf(-1)
         pa, qa = mp.ncdf(t), mp.ncdf(t - mu)
         rows.append([m, mp_str(d, 6), mp_str(pa, 10), mp_str(qa, 10), mp_str((mp.exp(d) * qa) ** ((al - 1) / al), 10)])
-    return {"status": "verified", "checks": [],
-            "tables": [{"title": "P = N(0,1), Q = N(mu,1), A = (-oo, -1], alpha = 2",
+    return CheckResult("verified", checks=[],
+            tables=[{"title": "P = N(0,1), Q = N(mu,1), A = (-oo, -1], alpha = 2",
                         "columns": ["$\\mu$", "$D_2$", "$P(A)$", "$Q(A)$", "bound"], "rows": rows,
                         "note": " as $D \\to 0$, $P(A) \\to Q(A)$ but the bound tends to $Q(A)^{1/2} \\approx 0.40$"}],
-            "message": (f"the right-hand side of Prop. 10 tends to {sp.sstr(lim)} as D_alpha -> 0 (SymPy), strictly above "
+            message=(f"the right-hand side of Prop. 10 tends to {sp.sstr(lim)} as D_alpha -> 0 (SymPy), strictly above "
                         "Q(A) for Q(A) < 1, while P(A) -> Q(A) (Gaussian example); the printed 'P(A)^((alpha-1)/alpha)' equals "
-                        "this limit because P(A) -> Q(A)")}
+                        "this limit because P(A) -> Q(A)"))
 
 
 CONC_P10 = Claim(

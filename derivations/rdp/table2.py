@@ -13,6 +13,7 @@ The shift of the Laplace pair stays a symbol ``v`` in the derivation (``v = 1`` 
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, reading, arb_closed
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym import decide_positive
 from cbdp_sym import Laplace, Normal, Product
@@ -147,8 +148,6 @@ def _rr_inf_all():
 
 
 def _rr_inf_allp(dps):
-    import flint
-
     derived = _rr_inf_all()
     rows, checks, bad, fix_bad = [], [], [], []
     for pv in ("1/1000", "1/3", "51/100", "3/4", "999/1000"):
@@ -164,31 +163,26 @@ def _rr_inf_allp(dps):
             bad.append(pv)
         if abs(num - fixed) > mp.mpf(10) ** (-(dps - 5)) * abs(num):
             fix_bad.append(pv)
-    old = flint.ctx.prec
-    flint.ctx.prec = 400
-    try:
-        a = (flint.arb(1) / 2).log()  # log(p/(1-p)) at p = 1/3
-        cert = f"Arb at 400 bits: log(p/(1-p)) = {a.str(10, radius=True)} < 0 < D_oo = log 2 = {(-a).str(10, radius=True)}"
-    finally:
-        flint.ctx.prec = old
+    a = arb_closed(sp.log(sp.Rational(1, 3) / (1 - sp.Rational(1, 3))))  # log(p/(1-p)) at p = 1/3
+    cert = f"Arb at 400 bits: log(p/(1-p)) = {a.str(10, radius=True)} < 0 < D_oo = log 2 = {(-a).str(10, radius=True)}"
     status = "refuted" if bad else "verified"
     bad_used = [pv for pv in bad if sp.Rational(pv) > sp.Rational(1, 2)]
-    readings = [{"name": "for every p in (0, 1)", "literal": True, "seeds": "", "status": status,
-                 "message": f"fails at p in {{{', '.join(bad)}}}" if bad else "holds at every grid point"},
-                {"name": "for the p > 1/2 the paper uses (51%, 52%)", "seeds": "",
-                 "status": "refuted" if bad_used else "verified",
-                 "message": "the printed cell is the derived D_oo at every grid point with p > 1/2" if not bad_used
-                 else f"fails at p in {{{', '.join(bad_used)}}}"}]
-    return {"status": status, "checks": checks, "readings": readings,
-            "counterexample": {"p": "1/3", "printed log(p/(1-p))": "-log 2", "D_oo": "log 2", "certified": True,
+    readings = [reading(name="for every p in (0, 1)", literal=True, seeds="", status=status,
+                 message=f"fails at p in {{{', '.join(bad)}}}" if bad else "holds at every grid point"),
+                reading(name="for the p > 1/2 the paper uses (51%, 52%)", seeds="",
+                 status="refuted" if bad_used else "verified",
+                 message="the printed cell is the derived D_oo at every grid point with p > 1/2" if not bad_used
+                 else f"fails at p in {{{', '.join(bad_used)}}}")]
+    return CheckResult(status, checks=checks, readings=readings,
+            counterexample={"p": "1/3", "printed log(p/(1-p))": "-log 2", "D_oo": "log 2", "certified": True,
                                "certificate": cert} if bad else None,
-            "tables": [{"title": "The DP column of randomized response for every p",
+            tables=[{"title": "The DP column of randomized response for every p",
                         "columns": ["p", "printed $\\log\\frac{p}{1-p}$", "corrected $|\\log\\frac{p}{1-p}|$ (derived)",
                                     "$D_\\infty$ (definition)"], "rows": rows, "note": ""}],
-            "message": (f"log(p/(1-p)) is negative for p < 1/2 (p in {{{', '.join(bad)}}} of the grid), where D_oo = "
+            message=(f"log(p/(1-p)) is negative for p < 1/2 (p in {{{', '.join(bad)}}} of the grid), where D_oo = "
                         "log((1-p)/p) (certified at p = 1/3). Corrected statement D_oo = |log(p/(1-p))|, derived as the "
                         "larger of the two log-ratios: " + ("verified at every point" if not fix_bad else f"fails at {fix_bad}")
-                        + ". The paper only uses p > 1/2 (51%, 52%), where the printed cell is right (RDP-T2-RR-INF).")}
+                        + ". The paper only uses p > 1/2 (51%, 52%), where the printed cell is right (RDP-T2-RR-INF)."))
 
 
 RR_INF_ALLP = Claim(
@@ -340,10 +334,10 @@ def _lap_kl_asym(dps):
     msg = (f"series of the derived KL in u = 1/lambda: {sp.sstr(ser)}; leading term 1/(2 lambda^2), next term "
            f"{sp.sstr(c3)}/lambda^3, so the remainder is O(1/lambda^3); numerically lambda^2 KL -> 1/2 and "
            f"lambda^3 (KL - 1/(2 lambda^2)) -> -1/6 (KL from the integral)")
-    return {"status": status, "message": msg, "checks": checks,
-            "tables": [{"title": "KL of the Laplace pair from the definition at large lambda",
+    return CheckResult(status, msg, checks=checks,
+            tables=[{"title": "KL of the Laplace pair from the definition at large lambda",
                         "columns": ["$\\lambda$", "$D_1$", "$\\lambda^2 D_1$", "$\\lambda^3 (D_1 - .5/\\lambda^2)$"],
-                        "rows": rows, "note": " the last column tends to $-1/6$, the coefficient of $1/\\lambda^3$"}]}
+                        "rows": rows, "note": " the last column tends to $-1/6$, the coefficient of $1/\\lambda^3$"}])
 
 
 LAP_KL_ASYM = Claim(
@@ -516,12 +510,12 @@ def _gau_std(dps):
         checks.append(Check({"sigma": sv}, claimed=mp_str(printed, dps), numeric=mp_str(sd, dps)))
         if bad is None and abs(sd - printed) > mp.mpf(10) ** (-dps):
             bad = (sv, sd, printed)
-    return {"status": "refuted" if bad else "verified", "checks": checks,
-            "message": (f"the density of N(0, sigma^2) used in the proof of Prop. 7 has variance {sp.sstr(var)}, i.e. "
+    return CheckResult("refuted" if bad else "verified", checks=checks,
+            message=(f"the density of N(0, sigma^2) used in the proof of Prop. 7 has variance {sp.sstr(var)}, i.e. "
                         f"standard deviation sigma, not sigma^2 (at sigma = {bad[0]}: {mp_str(bad[1], 6)} vs printed "
                         f"{mp_str(bad[2], 6)}); a slip in the prose only: every formula uses sigma as the standard "
                         "deviation" if bad else "standard deviation sigma^2 confirmed"),
-            "counterexample": {"sigma": bad[0], "standard deviation": mp_str(bad[1], 12), "printed": mp_str(bad[2], 12)} if bad else None}
+            counterexample={"sigma": bad[0], "standard deviation": mp_str(bad[1], 12), "printed": mp_str(bad[2], 12)} if bad else None)
 
 
 GAU_STD = Claim(
@@ -574,10 +568,10 @@ def _fig1_check(dps):
             bad.append(key)
     mono = all(all(y2 >= y1 for (_, y1), (_, y2) in zip(data[k][:-1], data[k][1:])) for k in data)
     ok = d2 == 0 and not bad and mono
-    return {"status": "verified" if ok else "refuted", "checks": checks,
-            "message": (f"d^2/dalpha^2 of the derived Gaussian curve = {sp.sstr(d2)}: a straight line through the origin; "
+    return CheckResult.decide(ok, checks=checks,
+            message=(f"d^2/dalpha^2 of the derived Gaussian curve = {sp.sstr(d2)}: a straight line through the origin; "
                         f"the regenerated Gaussian curves have constant slopes (spread <= 1e-15 at 20 digits); all six "
-                        f"curves are non-decreasing in alpha" if ok else "the Gaussian curve is not a straight line")}
+                        f"curves are non-decreasing in alpha" if ok else "the Gaussian curve is not a straight line"), yes="verified", no="refuted")
 
 
 FIG1_CLAIM = Claim(
@@ -610,14 +604,14 @@ def _table2(dps):
                      f"${latex(der)}$"])
         if not same:
             bad.append(f"{mech} {col}")
-    return {"status": "verified" if not bad else "refuted", "checks": checks,
-            "message": ("every Table II cell is reproduced by the derived expression (symbolic difference 0; the RR DP "
+    return CheckResult.decide(not bad, checks=checks,
+            message=("every Table II cell is reproduced by the derived expression (symbolic difference 0; the RR DP "
                         "cell for p > 1/2)" if not bad else "cells differ: " + ", ".join(bad)),
-            "tables": [{"title": "Table II reproduced from derived expressions",
+            tables=[{"title": "Table II reproduced from derived expressions",
                         "columns": ["cell, and the comparison with the printed entry", "derived"], "rows": rows,
                         "note": (" RR: $P = (1-p, p)$, $Q = (p, 1-p)$; Laplace: $\\Lambda(0,\\lambda)$ vs $\\Lambda(1,\\lambda)$; "
                                  "Gaussian: $\\mathcal{N}(0,\\sigma^2)$ vs $\\mathcal{N}(1,\\sigma^2)$; the RR DP cell "
-                                 "is derived for $p = (1+s)/(2+s) > 1/2$.")}]}
+                                 "is derived for $p = (1+s)/(2+s) > 1/2$.")}], yes="verified", no="refuted")
 
 
 TABLE2 = Claim(

@@ -17,6 +17,7 @@ The printed minima are encoded once as SymPy expressions (the statements as prin
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, agreement, reading, within_tolerance, overrule
 from cbdp_sym import Claim, Param, Tex, record, with_readings
 from cbdp_sym import cached_numeric
 from cbdp_sym import (
@@ -35,7 +36,7 @@ from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_improved, 
 from cbdp_sym import Finite
 from cbdp_sym import DerivationError, ParameterError
 from cbdp_sym import Instance, bound_check, cached_check
-from cbdp_sym import digits, mp_str, to_mpf
+from cbdp_sym import digits, golden_max, mp_str, to_mpf
 from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 from cbdp_sym import Check
@@ -344,7 +345,7 @@ def _eps_check(eps_expr, what, modes=("rho", "half")):
         res = bound_check("upper", fams, ev, dps, what=what, quantity_name="exact delta at the printed eps",
                           bound_name="delta")
         if skipped:
-            res["message"] += (f"; {len(skipped)} (pair, delta) points where the printed epsilon is not real "
+            res.message += (f"; {len(skipped)} (pair, delta) points where the printed epsilon is not real "
                                f"(log of a number below 1 under the square root) were skipped, e.g. {skipped[0]}")
         return res
 
@@ -388,12 +389,11 @@ def _split_check(dps):
                 sl = (b - ps) / b
                 if worst is None or sl < worst[0]:
                     worst = (sl, lab, e, S)
-    ok = worst[0] >= -mp.mpf(10) ** (-(dps - 5))
-    return {"status": "holds" if ok else "refuted",
-            "message": (f"the split P(S) <= e^eps Q(S) + P[Z > eps] holds on every event of 6 random finite pairs at "
-                        f"eps = 1/10, 1/2, 1; smallest relative slack {mp_str(worst[0], 6)} ({worst[1]}, eps={worst[2]})"),
-            "checks": [Check({"pairs": "6 random finite", "events": "all"}, claimed="e^eps Q(S) + P[Z > eps]",
-                             numeric=mp_str(worst[0], 6), slack=mp_str(worst[0], 15))]}
+    return within_tolerance(worst[0], dps,
+                            f"the split P(S) <= e^eps Q(S) + P[Z > eps] holds on every event of 6 random finite pairs at "
+                        f"eps = 1/10, 1/2, 1; smallest relative slack {mp_str(worst[0], 6)} ({worst[1]}, eps={worst[2]})",
+                            checks=[Check({"pairs": "6 random finite", "events": "all"}, claimed="e^eps Q(S) + P[Z > eps]",
+                             numeric=mp_str(worst[0], 6), slack=mp_str(worst[0], 15))])
 
 
 def _l35(dps):
@@ -555,13 +555,13 @@ def _l35_approx(dps):
         ap = _q(wv) ** 2 / (4 * mp.mpf(lv))
         rows.append([wv, lv, mp_str(ex, 10), mp_str(ap, 10), mp_str(ap / ex, 8)])
     ok = sp.simplify(ser - (1 - t / 2)) == 0 or sp.simplify(ser.subs(t, 0) - 1) == 0
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"exact/approx = {sp.sstr(ser)} + O(t^2) with t = (eps - xi)/log(1/delta): the approximation is "
+    return CheckResult.decide(ok,
+            (f"exact/approx = {sp.sstr(ser)} + O(t^2) with t = (eps - xi)/log(1/delta): the approximation is "
                         f"the first order as (eps - xi)/log(1/delta) -> 0 (it overstates rho by the factor 1 + t/2 + ...)"),
-            "checks": [Check({"series in t": "(eps-xi)/log(1/delta)"}, claimed="1", derived=sp.sstr(ser))],
-            "tables": [{"title": "Lemma 3.5's rho against the approximation (eps - xi)^2/(4 log(1/delta))",
+            checks=[Check({"series in t": "(eps-xi)/log(1/delta)"}, claimed="1", derived=sp.sstr(ser))],
+            tables=[{"title": "Lemma 3.5's rho against the approximation (eps - xi)^2/(4 log(1/delta))",
                         "columns": ["$\\varepsilon-\\xi$", "$\\log(1/\\delta)$", "$\\rho$ (exact)", "approximation", "ratio"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}], yes="verified")
 
 
 L35_APPROX = Claim(
@@ -785,16 +785,16 @@ def _sub1(dps):
         e_pr = SUB1_PRINTED.subs({xi: sp.Rational(x0), rho: sp.Rational(r), delta: sp.Rational(d)})
         cert = certify_lt(e_pr, e_true) or certify_lt(e_true, e_pr)
     ok_corr = all(c.digits_derived >= dps - 5 for c in checks)
-    return {"status": "refuted" if dg < dps - 5 else "verified",
-            "message": ((f"the printed rearrangement has sqrt(pi) rho where the bound sqrt(2 rho) sqrt(pi/2) = sqrt(pi rho) "
+    return CheckResult("refuted" if dg < dps - 5 else "verified",
+            ((f"the printed rearrangement has sqrt(pi) rho where the bound sqrt(2 rho) sqrt(pi/2) = sqrt(pi rho) "
                          f"gives sqrt(pi rho): at xi = {x0}, rho = {r}, delta = {short(d)} it prints {mp_str(pr, 10)} while "
                          f"solving the bound gives {mp_str(num, 10)}" + (" (certified)" if cert else "") +
                          f"; corrected: the form of Lemma 3.6, eps = xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta)), equals "
                          f"the derived solution ({'SymPy' if same_corr else 'numerically'}) and the numeric root at every "
                          f"point ({'yes' if ok_corr else 'NO'})") if dg < dps - 5 else "the printed rearrangement is right"),
-            "counterexample": {"xi": x0, "rho": r, "delta": d, "printed": mp_str(pr, dps), "solution": mp_str(num, dps),
+            counterexample={"xi": x0, "rho": r, "delta": d, "printed": mp_str(pr, dps), "solution": mp_str(num, dps),
                                "certified": cert is not None, "certificate": cert or "not certified"} if dg < dps - 5 else None,
-            "checks": checks}
+            checks=checks)
 
 
 L36_SUB1 = Claim(
@@ -840,17 +840,17 @@ def _dom(dps):
     msg += ("; reading 'the options the proof derives': 2/(1 + a + sqrt((1 + a)^2 + 4/(pi rho))) is below 1/(1 + a) (the root "
             "exceeds 1 + a) and below sqrt(pi rho) (the root exceeds sqrt(4/(pi rho))), on the grid as well; this reading "
             "matches the sentence's 'three options'")
-    return {"status": "refuted" if fails else "verified", "message": msg,
-            "counterexample": {"reading": fails[0][0], "rho": fails[0][1][1], "a": fails[0][1][2],
+    return CheckResult("refuted" if fails else "verified", msg,
+            counterexample={"reading": fails[0][0], "rho": fails[0][1][1], "a": fails[0][1][2],
                                "last entry": mp_str(fails[0][1][3], dps), "other entry": mp_str(fails[0][1][4], dps),
                                "certified": cert is not None, "certificate": cert or "not certified"} if fails else None,
-            "checks": [Check({"reading": r[0]}, claimed="dominates", numeric=r[1], slack=r[1]) for r in rows],
-            "tables": [{"title": "Does the last entry of the minimum dominate the others? (smallest relative margin on "
+            checks=[Check({"reading": r[0]}, claimed="dominates", numeric=r[1], slack=r[1]) for r in rows],
+            tables=[{"title": "Does the last entry of the minimum dominate the others? (smallest relative margin on "
                                  "rho in {1e-4, ..., 1000}, a in {0, ..., 1000})",
                         "columns": ["reading", "smallest margin", "where", "last entry", "other entry", "dominates"],
                         "rows": rows, "note": ""}],
-            "readings": [{"name": r[0], "status": "refuted" if r[5] != "yes" else "verified", "seeds": "",
-                          "message": f"smallest relative margin {r[1]}", "literal": i == 0} for i, r in enumerate(rows)]}
+            readings=[reading(name=r[0], status="refuted" if r[5] != "yes" else "verified", seeds="",
+                          message=f"smallest relative margin {r[1]}", literal=i == 0) for i, r in enumerate(rows)])
 
 
 L36_DOM = Claim(
@@ -888,15 +888,15 @@ def _delta_forms(dps):
             rows.append([z.label, e, mp_str(prof, 8), mp_str(expect, 8), mp_str(integ, 8), mp_str(tail, 8)])
             checks.append(Check({"pair": z.label, "eps": e}, derived=mp_str(expect, dps), numeric=mp_str(prof, dps),
                                 digits=float(min(d1, d2, dps + 10))))
-    ok = worst >= dps - 5 and le >= 0
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"delta(eps) = E[max(0, 1 - e^(eps - Z))] = int_eps^oo e^(eps - z) P[Z > z] dz agree to >= "
-                        f"{mp_str(min(worst, dps + 10), 3)} digits and delta(eps) <= P[Z > eps] on 6 pairs x 3 levels"),
-            "checks": checks,
-            "tables": [{"title": "Lemma B.2, step (ii): three expressions of the privacy profile and the tail",
+    return agreement(worst, dps,
+                     f"delta(eps) = E[max(0, 1 - e^(eps - Z))] = int_eps^oo e^(eps - z) P[Z > z] dz agree to >= "
+                        f"{mp_str(min(worst, dps + 10), 3)} digits and delta(eps) <= P[Z > eps] on 6 pairs x 3 levels",
+                     also=le >= 0,
+                     checks=checks,
+                     tables=[{"title": "Lemma B.2, step (ii): three expressions of the privacy profile and the tail",
                         "columns": ["pair", "$\\varepsilon$", "$\\sup_S P(S)-e^\\varepsilon Q(S)$",
                                     "$\\mathbb E[(1-e^{\\varepsilon-Z})_+]$", "$\\int_\\varepsilon^\\infty e^{\\varepsilon-z}"
-                                    "\\mathbb P[Z>z]dz$", "$\\mathbb P[Z>\\varepsilon]$"], "rows": rows, "note": ""}]}
+                                    "\\mathbb P[Z>z]dz$", "$\\mathbb P[Z>\\varepsilon]$"], "rows": rows, "note": ""}])
 
 
 L36_DELTA = Claim(
@@ -934,8 +934,8 @@ def _s11c(dps):
 
     res = bound_check("upper", fams, ev, dps, what="P[Z > lambda + xi + rho] <= e^{-lambda^2/4rho}",
                       quantity_name="P[Z > lambda + xi + rho]", bound_name="e^{-lambda^2/4rho}")
-    res["message"] = ("Chernoff exponent derived (the optimal order 1 + lambda/2rho lies in (1, oo) for every lambda > 0); "
-                      + res["message"] + "; footnote 7: the lower tail follows from the same bound for Z' = "
+    res.message = ("Chernoff exponent derived (the optimal order 1 + lambda/2rho lies in (1, oo) for every lambda > 0); "
+                      + res.message + "; footnote 7: the lower tail follows from the same bound for Z' = "
                       "PrivLoss(M(x')||M(x)) (the families include both orders through random pairs)")
     return res
 
@@ -979,15 +979,15 @@ def _s11b(dps):
         problems.append("(ii) delta <= P[Z > eps] fails")
     if worst3 < tol:
         problems.append("(iii) the tail bound fails")
-    return {"status": "holds" if not problems else "refuted",
-            "message": ("(i) eps-DP iff P[Z > eps] = 0 on 6 random finite pairs (P[Z > D_oo] = 0 and P[Z > D_oo(1 - 1e-6)] > 0); "
+    return CheckResult.decide(not problems,
+            ("(i) eps-DP iff P[Z > eps] = 0 on 6 random finite pairs (P[Z > D_oo] = 0 and P[Z > D_oo(1 - 1e-6)] > 0); "
                         f"(ii) delta(eps) <= P[Z > eps], smallest relative slack {mp_str(worst2, 6)}; (iii) P[Z > t] <= "
                         f"delta(eps)/(1 - e^(eps - t)) for t > eps, smallest relative slack {mp_str(worst3, 6)}; the 'small "
                         "loss in parameters' is quantified in the table (Gaussian, rho = 1/2)") if not problems else
-            "; ".join(problems), "checks": checks,
-            "tables": [{"title": "(eps, delta)-DP against the tail P[Z > eps], Gaussian mechanism with rho = 1/2",
+            "; ".join(problems), checks=checks,
+            tables=[{"title": "(eps, delta)-DP against the tail P[Z > eps], Gaussian mechanism with rho = 1/2",
                         "columns": ["pair", "$\\varepsilon$", "$\\delta(\\varepsilon)$", "$\\mathbb P[Z>\\varepsilon]$",
-                                    "ratio"], "rows": rows, "note": ""}]}
+                                    "ratio"], "rows": rows, "note": ""}], no="refuted")
 
 
 S11B = Claim(
@@ -1020,15 +1020,8 @@ def _l37_hyp(z, rhat):
     grid = [hi * i / 200 for i in range(0, 200)]
     vals = [g(e) for e in grid]
     i = max(range(len(grid)), key=lambda j: vals[j])
-    a, b = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
-    invphi = (mp.sqrt(5) - 1) / 2
-    for _ in range(80):
-        c, d = b - invphi * (b - a), a + invphi * (b - a)
-        if g(c) >= g(d):
-            b = d
-        else:
-            a = c
-    return max(mp.mpf(0), vals[i], g((a + b) / 2))
+    _e, top_g = golden_max(g, grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)], iters=80, reuse=False)
+    return max(mp.mpf(0), vals[i], top_g)
 
 
 @cached_numeric
@@ -1067,15 +1060,13 @@ def _l37(dps):
     steps.append(["$1/(1-e^{-r})\\le2/r$ on $r=\\hat\\rho^{1/4}\\in(0,1]$", "grid of 100 points", "yes" if r_ok else "NO"])
     steps.append(["$1+2\\sqrt\\pi\\le5$", mp_str(1 + 2 * mp.sqrt(mp.pi), 8), "yes" if c_ok else "NO"])
     steps.append(["$1+xe^\\xi\\le e^{x+\\xi}$ ($x,\\xi\\ge0$)", "grid; $e^{x+\\xi}=e^\\xi e^x\\ge e^\\xi(1+x)$", "yes" if x_ok else "NO"])
-    res["tables"].append({"title": "Lemma B.3's proof: numeric steps", "columns": ["step", "evidence", "holds"],
+    res.tables.append({"title": "Lemma B.3's proof: numeric steps", "columns": ["step", "evidence", "holds"],
                           "rows": steps, "note": ""})
     if skipped:
-        res["message"] += f"; hypothesis xi-hat <= 1 fails (skipped): {', '.join(skipped)}"
-    res["message"] = ("for each pair and rho-hat the smallest xi-hat of hypothesis (4) is computed from the exact profile; "
-                      + res["message"])
-    if not (r_ok and c_ok and x_ok):
-        res["status"] = "inconclusive"
-    return res
+        res.message += f"; hypothesis xi-hat <= 1 fails (skipped): {', '.join(skipped)}"
+    res.message = ("for each pair and rho-hat the smallest xi-hat of hypothesis (4) is computed from the exact profile; "
+                      + res.message)
+    return overrule(res, "inconclusive", when=not (r_ok and c_ok and x_ok))
 
 
 L37 = Claim(
@@ -1323,7 +1314,7 @@ def _c810(dps, entries=C89_ENTRIES):
 
     res = bound_check("upper", _comp_instances("lambda"), ev, dps, what="composition at eps^2 + 2 lambda eps",
                       quantity_name="exact delta", bound_name="printed")
-    res["message"] = "the restatement is exact (SymPy: each factor of Cor. 8.9 at rho = eps^2, eps' = eps^2 + 2 lambda eps); " + res["message"]
+    res.message = "the restatement is exact (SymPy: each factor of Cor. 8.9 at rho = eps^2, eps' = eps^2 + 2 lambda eps); " + res.message
     return res
 
 
@@ -1381,20 +1372,20 @@ def _c811_main(dps):
     tab = {"title": "Cor. 8.11 (second form) against the advanced composition theorem [DRV10], equal eps_i",
            "columns": ["$\\varepsilon_i$", "$k$", "$\\delta'$", "$\\sqrt{\\pi/2}\\lVert\\varepsilon\\rVert_2$", "Cor. 8.11",
                        "[DRV10]"], "rows": rows, "note": ""}
-    status = "refuted" if a["status"] == "refuted" and b["status"] == "holds" and same2 else (
-        "holds" if a["status"] == "holds" and b["status"] == "holds" and same2 else "inconclusive")
-    msg = (f"as printed (first term sqrt(2 lambda)||eps||_2): {a['status']}: {a['message']}; read as sqrt(2) lambda ||eps||_2 "
-           f"(what Cor. 8.10 gives with eps = ||eps||_2/sqrt 2, and what the second form solves to): {b['status']}: "
-           f"{b['message']}; second form = first form at lambda = sqrt(log(sqrt(pi/2)||eps||/delta')) "
+    status = "refuted" if a.status == "refuted" and b.status == "holds" and same2 else (
+        "holds" if a.status == "holds" and b.status == "holds" and same2 else "inconclusive")
+    msg = (f"as printed (first term sqrt(2 lambda)||eps||_2): {a.status}: {a.message}; read as sqrt(2) lambda ||eps||_2 "
+           f"(what Cor. 8.10 gives with eps = ||eps||_2/sqrt 2, and what the second form solves to): {b.status}: "
+           f"{b.message}; second form = first form at lambda = sqrt(log(sqrt(pi/2)||eps||/delta')) "
            f"({'SymPy' if same2 else 'NOT confirmed'}); it is real only for delta' < sqrt(pi/2)||eps||_2")
-    out = {"status": status, "message": msg[:1400], "checks": a["checks"] + b["checks"], "tables": a["tables"] + b["tables"] + [tab],
-           "readings": [{"name": "first term sqrt(2 lambda)||eps||_2 (as printed)", "status": a["status"],
-                         "message": a["message"][:300], "seeds": "", "literal": True},
-                        {"name": "first term sqrt(2) lambda ||eps||_2 (what Cor. 8.10 gives; the second form agrees)",
-                         "status": b["status"] if same2 else "inconclusive", "message": b["message"][:300],
-                         "seeds": "seed 004 prints sqrt(2 lambda); Cor. 8.10 and the corollary's second form give sqrt(2) lambda"}]}
-    if a.get("counterexample"):
-        out["counterexample"] = dict(a["counterexample"], reading="sqrt(2 lambda) as printed")
+    out = CheckResult(status, msg[:1400], checks=a.checks + b.checks, tables=a.tables + b.tables + [tab],
+           readings=[reading(name="first term sqrt(2 lambda)||eps||_2 (as printed)", status=a.status,
+                         message=a.message[:300], seeds="", literal=True),
+                        reading(name="first term sqrt(2) lambda ||eps||_2 (what Cor. 8.10 gives; the second form agrees)",
+                         status=b.status if same2 else "inconclusive", message=b.message[:300],
+                         seeds="seed 004 prints sqrt(2 lambda); Cor. 8.10 and the corollary's second form give sqrt(2) lambda")])
+    if a.counterexample:
+        out.counterexample = dict(a.counterexample, reading="sqrt(2 lambda) as printed")
     return out
 
 
@@ -1494,15 +1485,15 @@ def _conv_table(dps):
     msg = (f"exact Gaussian epsilon from the derived privacy profile (erfc closed form, inverted) agrees with the numeric profile "
            f"to >= {mp_str(min(worst, dps + 10), 3)} digits; ")
     msg += ("conversions below the exact Gaussian value (invalid): " + "; ".join(below)) if below else "every conversion is valid on the Gaussian"
-    return {"status": "verified" if ok else "inconclusive", "message": msg, "checks": checks,
-            "tables": [{"title": "Epsilon for a given (rho, delta) from each lemma, beside the exact Gaussian mechanism (xi = 0)",
+    return CheckResult.decide(ok, msg, checks=checks,
+            tables=[{"title": "Epsilon for a given (rho, delta) from each lemma, beside the exact Gaussian mechanism (xi = 0)",
                         "columns": ["$\\rho$", "$\\delta$", "P1.3 / L3.5", "L3.6 first form", "L3.6 printed min",
                                     "B.2 proof's min", "RDP improved", "exact Gaussian"], "rows": rows,
                         "note": ("'printed min': the delta of the second form of Lemma 3.6 (its two printed entries) "
                                  "inverted for eps; 'proof's min': the entries the proof of Lemma B.2 derives; 'RDP improved': "
                                  "the conversion of Canonne, Kamath and Steinke optimised over the order; 'exact': the smallest "
                                  "eps with delta(eps) <= delta for the Gaussian mechanism with rho = 1/(2 sigma^2); n/a: the "
-                                 "formula is not real (delta > sqrt(pi rho))")}]}
+                                 "formula is not real (delta > sqrt(pi rho))")}], yes="verified")
 
 
 CONV_TABLE = Claim(

@@ -8,6 +8,7 @@ square, then the Gaussian integral) and checked against split quadrature of ``p^
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, agreement, reading, overrule
 from cbdp_sym import KL, Claim, Normal, Param, Tex, f_divergence, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
@@ -245,13 +246,13 @@ def _s11a(dps):
             worst = min(worst, dg)
             checks.append(Check({"pair": f"Gaussian sigma={s_}, shift={D_}", "alpha": a}, derived=mp_str(first, dps),
                                 numeric=mp_str(mgf, dps), digits=float(min(dg, dps + 10))))
-    ok = worst >= dps - 5 and step == sp.Symbol("I", positive=True)
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"E[e^((alpha-1)Z)] (privacy-loss atoms / quadrature of p e^((alpha-1) log p/q)) equals "
+    return agreement(worst, dps,
+                     f"E[e^((alpha-1)Z)] (privacy-loss atoms / quadrature of p e^((alpha-1) log p/q)) equals "
                         f"e^((alpha-1) D_alpha) (D_alpha from int p^alpha q^(1-alpha)) to >= {mp_str(min(worst, dps + 10), 3)} "
                         "digits on 6 finite pairs and 3 Gaussian pairs; (1) <=> (2) because alpha - 1 > 0 and exp is "
-                        "increasing: e^((alpha-1) log(I)/(alpha-1)) = I (SymPy)"),
-            "checks": checks}
+                        "increasing: e^((alpha-1) log(I)/(alpha-1)) = I (SymPy)",
+                     also=step == sp.Symbol("I", positive=True),
+                     checks=checks)
 
 
 S11A = Claim(
@@ -349,12 +350,11 @@ def _sa0(dps):
             worst = min(worst, dg)
             checks.append(Check({"sigma": s_, "what": what}, claimed=mp_str(printed, dps), numeric=mp_str(num, dps),
                                 digits=float(min(dg, dps + 10))))
-    ok = worst >= dps - 5
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"M(x) = N(x, sigma^2), x in {{-1, 1}}: E[Z] = 2/sigma^2, E[e^(lam(Z - EZ))] = e^(lam^2 (2/sigma)^2/2) "
+    return agreement(worst, dps,
+                     f"M(x) = N(x, sigma^2), x in {{-1, 1}}: E[Z] = 2/sigma^2, E[e^(lam(Z - EZ))] = e^(lam^2 (2/sigma)^2/2) "
                         f"(the mCDP bound with tau = 2/sigma holds with equality) and D_alpha/alpha = 2/sigma^2, to >= "
-                        f"{mp_str(min(worst, dps + 10), 3)} digits by quadrature at sigma = 1, 2, 1/2"),
-            "checks": checks}
+                        f"{mp_str(min(worst, dps + 10), 3)} digits by quadrature at sigma = 1, 2, 1/2",
+                     checks=checks)
 
 
 SA0 = Claim(
@@ -388,14 +388,12 @@ def _pa1(dps):
     fn = _three_point_mgf(mp.mpf(1), mp.mpf(3), mp.mpf(2))
     target = mp.exp(8)
     ok_fn = fn > target
-    res["checks"].append(Check({"footnote 11": "sigma=1, t=3, lambda=2"}, claimed=mp_str(target, dps), numeric=mp_str(fn, dps)))
-    res["message"] = (f"M' violates the (2/sigma^2, 2/sigma)-mCDP bound at lam = t/2 on the grid: {res['message']}; footnote 11 "
+    res.checks.append(Check({"footnote 11": "sigma=1, t=3, lambda=2"}, claimed=mp_str(target, dps), numeric=mp_str(fn, dps)))
+    res.message = (f"M' violates the (2/sigma^2, 2/sigma)-mCDP bound at lam = t/2 on the grid: {res.message}; footnote 11 "
                       f"(sigma = 1, t = 3, lambda = 2): E[e^(lam(Z-EZ))] = {mp_str(fn, 8)} > e^(2 lam^2/sigma^2) = e^8 = "
                       f"{mp_str(target, 8)} ({'verified' if ok_fn else 'NOT verified'}); the proof's step (v) is "
                       "ZCDP-PA.1-V")
-    if not ok_fn:
-        res["status"] = "refuted"
-    return res
+    return overrule(res, "refuted", when=not ok_fn)
 
 
 PA1 = Claim(
@@ -502,26 +500,26 @@ def _cook(dps):
         rows.append([xs, mp_str(lo_p, 8), mp_str(tail, 8), mp_str(2 * tail, 8), mp_str(hi_p, 8)])
     x1 = sp.Rational(worst_one[1])
     cert = certify_lt(sp.erfc(x1 / sp.sqrt(2)) / 2, sp.sqrt(2 / sp.pi) * sp.exp(-x1**2 / 2) * x1 / (x1**2 + 1))
-    return {"status": "refuted" if worst_one[0] < 0 else "holds",
-            "message": (f"as quoted (one-sided tail P[N(0,1) > x]) the lower bound fails, e.g. at x = {worst_one[1]}: "
+    return CheckResult("refuted" if worst_one[0] < 0 else "holds",
+            (f"as quoted (one-sided tail P[N(0,1) > x]) the lower bound fails, e.g. at x = {worst_one[1]}: "
                         f"P[N > x] = {mp_str(worst_one[2], 8)} < {mp_str(worst_one[3], 8)}" + (" (certified)" if cert else "")
                         + f"; read for the two-sided tail P[|N(0,1)| > x] = 2 P[N > x] both bounds hold (smallest relative "
                         f"slack {mp_str(worst_two[0], 4)} on the grid); the lemma itself uses the one-sided form with "
                         "sqrt(1/(2 pi)) (ZCDP-LA.2), which is the standard Mills-ratio bound"),
-            "counterexample": {"x": worst_one[1], "P[N(0,1) > x]": mp_str(worst_one[2], dps), "printed lower bound":
+            counterexample={"x": worst_one[1], "P[N(0,1) > x]": mp_str(worst_one[2], dps), "printed lower bound":
                                mp_str(worst_one[3], dps), "certified": cert is not None,
                                "certificate": cert or "not certified"} if worst_one[0] < 0 else None,
-            "checks": [Check({"x": r[0]}, claimed=r[1], numeric=r[2]) for r in rows],
-            "tables": [{"title": "[Coo09, Eq. (5)] as quoted in the proof of Lemma A.2",
+            checks=[Check({"x": r[0]}, claimed=r[1], numeric=r[2]) for r in rows],
+            tables=[{"title": "[Coo09, Eq. (5)] as quoted in the proof of Lemma A.2",
                         "columns": ["$x$", "printed lower bound", "$\\mathbb P[\\mathcal N>x]$",
                                     "$\\mathbb P[|\\mathcal N|>x]$", "printed upper bound"], "rows": rows,
                         "note": " lower bound sqrt(2/pi) e^(-x^2/2) x/(x^2 + 1), upper bound sqrt(2/pi) e^(-x^2/2)/x"}],
-            "readings": [{"name": "the one-sided tail P[N(0,1) > x] (as quoted)", "literal": True, "seeds": "",
-                          "status": "refuted" if worst_one[0] < 0 else "holds",
-                          "message": "the lower bound fails" if worst_one[0] < 0 else "both bounds hold on the grid"},
-                         {"name": "the two-sided tail P[|N(0,1)| > x] (the constant sqrt(2/pi) fits it)", "seeds": "",
-                          "status": "refuted" if worst_two[0] < 0 else "holds",
-                          "message": f"smallest relative slack {mp_str(worst_two[0], 4)} on the grid"}]}
+            readings=[reading(name="the one-sided tail P[N(0,1) > x] (as quoted)", literal=True, seeds="",
+                          status="refuted" if worst_one[0] < 0 else "holds",
+                          message="the lower bound fails" if worst_one[0] < 0 else "both bounds hold on the grid"),
+                         reading(name="the two-sided tail P[|N(0,1)| > x] (the constant sqrt(2/pi) fits it)", seeds="",
+                          status="refuted" if worst_two[0] < 0 else "holds",
+                          message=f"smallest relative slack {mp_str(worst_two[0], 4)} on the grid")])
 
 
 LA2_COOK = Claim(

@@ -12,6 +12,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim, Param, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, certify_lt, dp_group_delta, merge_checks, mutual_information, random_finite_pairs
@@ -147,7 +148,7 @@ def _p61_bound(n, x0, r):
 
 def _p61(dps):
     res = _mi_check(dps, _p61_bound, "I(X; M(X)) <= xi n(1 + log n) + rho n^2")
-    res["message"] = ("via group privacy at alpha -> 1 (Prop. 5.3) and I = E_x D_1(M(x) || M(X)) with KL convexity; " + res["message"])
+    res.message = ("via group privacy at alpha -> 1 (Prop. 5.3) and I = E_x D_1(M(x) || M(X)) with KL convexity; " + res.message)
     return res
 
 
@@ -230,12 +231,12 @@ def _s61a(dps):
         worst = min(worst, dg)
         checks.append(Check({"n": nv, "d": dv, "rho": rv}, claimed=rv, numeric=mp_str(val, dps), digits=float(min(dg, dps + 10))))
     ok = ok and worst >= dps - 5
-    return {"status": "holds" if ok else "inconclusive",
-            "message": (f"sensitivity^2 = d/n^2 and the variance d/(2 n^2 rho) give exactly rho-zCDP (SymPy; D_2/2 by quadrature "
+    return CheckResult.decide(ok,
+            (f"sensitivity^2 = d/n^2 and the variance d/(2 n^2 rho) give exactly rho-zCDP (SymPy; D_2/2 by quadrature "
                         f"of the product law equals rho to >= {mp_str(min(worst, dps + 10), 3)} digits); per-coordinate "
                         f"standard deviation {sp.sstr(sp.simplify(std))} = sqrt(d/(2 rho))/n, so accuracy needs n >> sqrt(d/rho); "
                         "n^2 rho >= c d solves to n >= sqrt(c d/rho) (the lower bound); the [HT10, SU15a, BUV14] results are cited"),
-            "checks": checks}
+            checks=checks)
 
 
 S61A = Claim(id="ZCDP-S6.1a", paper="zcdp", label="Sec. 6.1: one-way marginals, N(0, d/2n^2 rho) noise and n >= Omega(sqrt(d/rho))",
@@ -288,8 +289,8 @@ def _s61b_main(dps):
     worst, pt, cert, rows = _s61b(dps)
     T, b, pr = pt
     status = "refuted" if worst < 0 else "holds"
-    return {"status": status,
-            "message": ("one entry moves one unit between two bins (squared l2 sensitivity 2), so the noise N(0, 1/rho) is rho-zCDP; the union bound "
+    return CheckResult(status,
+            ("one entry moves one unit between two bins (squared l2 sensitivity 2), so the noise N(0, 1/rho) is rho-zCDP; the union bound "
                         f"T P[|N(0,1/rho)| > lam] <= T e^(-lam^2 rho/2) holds (2 P[N > x] <= e^(-x^2/2) on a grid: "
                         f"{'yes' if tail_ok else 'NO'}); the eps-DP alternative h_t(x) + Laplace(2/eps) has D_oo = "
                         f"{', '.join(mp_str(v, 6) for _e, v in lap)} at eps = {', '.join(e for e, _v in lap)} "
@@ -298,11 +299,11 @@ def _s61b_main(dps):
                         f"{mp_str(pr, 8)}" + (" (certified)" if cert else "") + "; substituting lam = sqrt(log(T/beta)/rho) "
                         "into T e^(-lam^2 rho/2) gives sqrt(T beta), not beta; the threshold sqrt(2 log(T/beta)/rho) works "
                         "(ZCDP-S6.1b-CORR)"),
-            "counterexample": {"T": str(T), "beta": b, "exact probability": mp_str(pr, dps),
+            counterexample={"T": str(T), "beta": b, "exact probability": mp_str(pr, dps),
                                "certified": cert is not None, "certificate": cert or "not certified"} if worst < 0 else None,
-            "checks": [Check({"T": r[0], "beta": r[1]}, claimed=r[1], numeric=r[2]) for r in rows],
-            "tables": [{"title": "P[max_t |noise_t| >= sqrt(log(T/beta)/rho)] (exact) and the union bound T e^{-lam^2 rho/2}",
-                        "columns": ["$T$", "$\\beta$", "exact probability", "union bound"], "rows": rows, "note": ""}]}
+            checks=[Check({"T": r[0], "beta": r[1]}, claimed=r[1], numeric=r[2]) for r in rows],
+            tables=[{"title": "P[max_t |noise_t| >= sqrt(log(T/beta)/rho)] (exact) and the union bound T e^{-lam^2 rho/2}",
+                        "columns": ["$T$", "$\\beta$", "exact probability", "union bound"], "rows": rows, "note": ""}])
 
 
 S61B = Claim(id="ZCDP-S6.1b", paper="zcdp", label="Sec. 6.1: histograms with N(0, 1/rho) noise; the tail threshold", kind="check",
@@ -314,11 +315,11 @@ S61B = Claim(id="ZCDP-S6.1b", paper="zcdp", label="Sec. 6.1: histograms with N(0
 
 def _s61b_corr(dps):
     worst, pt, _c, rows = _s61b(dps, corrected=True)
-    return {"status": "holds" if worst >= 0 else "refuted",
-            "message": (f"with the threshold sqrt(2 log(T/beta)/rho) the exact probability is at most beta on the grid "
+    return CheckResult.decide(worst >= 0,
+            (f"with the threshold sqrt(2 log(T/beta)/rho) the exact probability is at most beta on the grid "
                         f"(smallest relative slack {mp_str(worst, 6)} at T = {pt[0]}, beta = {pt[1]}): the union bound gives "
                         "T e^(-log(T/beta)) = beta"),
-            "checks": [Check({"T": r[0], "beta": r[1]}, claimed=r[1], numeric=r[2]) for r in rows]}
+            checks=[Check({"T": r[0], "beta": r[1]}, claimed=r[1], numeric=r[2]) for r in rows], no="refuted")
 
 
 S61B_CORR = Claim(id="ZCDP-S6.1b-CORR", paper="zcdp", label="Sec. 6.1, histograms: the threshold sqrt(2 log(T/beta)/rho)",
@@ -360,11 +361,11 @@ def _s61c(dps):
         msg += "; read as a standard deviation it fails (" + ", ".join(f"{k}: rho = {v[0]}, rho* = {mp_str(v[1], 6)}"
                                                                     for k, v in fails.items()) + ")"
     msg += "; the lower bound I <= rho n (Lemma 6.2) with I >= Omega(n) [BSU16] is cited"
-    return {"status": "holds" if ok_main else "refuted", "message": msg,
-            "checks": [Check({"reading": r[0][:24], "rho": r[1]}, claimed=r[1], numeric=r[3]) for r in rows],
-            "tables": [{"title": "sign(N(x_i, v)) with x_i in {-1, 1}: the zCDP constant of the output bit",
+    return CheckResult.decide(ok_main, msg,
+            checks=[Check({"reading": r[0][:24], "rho": r[1]}, claimed=r[1], numeric=r[3]) for r in rows],
+            tables=[{"title": "sign(N(x_i, v)) with x_i in {-1, 1}: the zCDP constant of the output bit",
                         "columns": ["reading of $\\sqrt2/\\rho$", "$\\rho$", "Gaussian before the sign", "$\\rho^*$ of the bit",
-                                    "$\\le\\rho$"], "rows": rows, "note": ""}]}
+                                    "$\\le\\rho$"], "rows": rows, "note": ""}], no="refuted")
 
 
 S61C = Claim(id="ZCDP-S6.1c", paper="zcdp", label="Sec. 6.1: randomized response and the sign of a Gaussian", kind="check",
@@ -392,14 +393,14 @@ def _p64(dps):
     mono = all(_q(x) ** mp.mpf("1.25") >= _q(x) ** 2 for x in ("1/1000", "1/100", "1/10"))
     # Markov with the threshold 5 alpha n: P[max >= 5 alpha n] <= alpha n/(5 alpha n) = 1/5
     ok = all(steps_ok) and mono
-    return {"status": "holds" if ok else "inconclusive",
-            "message": ("(7): rho m l^2 = 10 rho alpha n^2 (SymPy); the combination equals (4/5) m log(T m^(-5/4)) - log 2 (SymPy) "
+    return CheckResult.decide(ok,
+            ("(7): rho m l^2 = 10 rho alpha n^2 (SymPy); the combination equals (4/5) m log(T m^(-5/4)) - log 2 (SymPy) "
                         ">= ... - 1; the threshold algebra behind f(X) = g(M(X)) needs errors below 5 alpha n (= l/2); Markov "
                         "gives probability >= 4/5 for that event; log(alpha^1.25 T) >= log(alpha^2 T) since alpha <= 1/10, so "
                         "n >= Omega(sqrt(log(alpha^2 T)/(rho alpha^2))) follows (for T alpha^2 large enough that the -1 is "
                         "absorbed). Event (8) as printed, with 5 alpha instead of 5 alpha n, is ZCDP-P6.4-EV8"),
-            "checks": [Check({"step": s}, claimed="identity", numeric="yes" if o else "NO") for s, o in
-                       zip(("(7)", "log algebra", "threshold"), steps_ok)]}
+            checks=[Check({"step": s}, claimed="identity", numeric="yes" if o else "NO") for s, o in
+                       zip(("(7)", "log algebra", "threshold"), steps_ok)])
 
 
 P64 = Claim(id="ZCDP-P6.4", paper="zcdp", label="Prop. 6.4: n >= Omega(sqrt(log(alpha^2 T)/rho alpha^2)) for accurate histograms",
@@ -416,16 +417,16 @@ def _ev8(dps):
     p_printed = (2 * mp.ncdf(5 * av * mp.sqrt(rv)) - 1) ** T
     p_fixed = (2 * mp.ncdf(5 * av * nv * mp.sqrt(rv)) - 1) ** T
     cert = certify_lt((sp.erf(sp.Rational(1, 2) / sp.sqrt(2))) ** 2, sp.Rational(4, 5))
-    return {"status": "refuted" if hyp and p_printed < mp.mpf(4) / 5 else "inconclusive",
-            "message": (f"M(x)_t = h_t(x) + N(0, 1) (rho = 1-zCDP) with T = 2, n = 20, alpha = 1/10 (m = 1, l = 20 integral) meets "
+    return CheckResult.decide(hyp and p_printed < mp.mpf(4) / 5,
+            (f"M(x)_t = h_t(x) + N(0, 1) (rho = 1-zCDP) with T = 2, n = 20, alpha = 1/10 (m = 1, l = 20 integral) meets "
                         f"E max_t |M(x)_t - h_t(x)| = {mp_str(emax, 8)} <= alpha n = 2, but P[max_t |M(X)_t - h_t(X)| < 5 alpha] "
                         f"= erf(1/(2 sqrt 2))^2 = {mp_str(p_printed, 8)} < 4/5" + (" (certified)" if cert else "")
                         + f"; with 5 alpha n the probability is {mp_str(p_fixed, 8)} >= 4/5 (Markov: P[max >= 5 alpha n] <= 1/5)"),
-            "counterexample": {"mechanism": "h_t(x) + N(0, 1), T = 2", "n": "20", "alpha": "1/10", "E max error": mp_str(emax, dps),
+            counterexample={"mechanism": "h_t(x) + N(0, 1), T = 2", "n": "20", "alpha": "1/10", "E max error": mp_str(emax, dps),
                                "P[(8) as printed]": mp_str(p_printed, dps), "certified": cert is not None,
                                "certificate": cert or "not certified"},
-            "checks": [Check({"event": "< 5 alpha"}, claimed=">= 0.8", numeric=mp_str(p_printed, dps)),
-                       Check({"event": "< 5 alpha n"}, claimed=">= 0.8", numeric=mp_str(p_fixed, dps))]}
+            checks=[Check({"event": "< 5 alpha"}, claimed=">= 0.8", numeric=mp_str(p_printed, dps)),
+                       Check({"event": "< 5 alpha n"}, claimed=">= 0.8", numeric=mp_str(p_fixed, dps))], yes="refuted")
 
 
 P64_EV8 = Claim(id="ZCDP-P6.4-EV8", error_kind="proof-step", paper="zcdp", label="Proof of Prop. 6.4: event (8) with the threshold 5 alpha", kind="check",
@@ -453,14 +454,14 @@ def _t71(dps):
         record(Tex(r"\frac{n^2\rho}{\varepsilon\alpha}"), rem, "with $n = \\sqrt{k/\\rho\\alpha^2}$")
     ok_gap = all(sp.N(gap.subs({A_: av, c: cv, alpha: sp.Rational(1, 3), eps: 1})) >= 0 for av in (0, 1, 100) for cv in (1, 3))
     ok = ok_gap and sp.simplify(total - 10 * alpha) == 0 and sp.simplify(rem - k / (alpha**3 * eps)) == 0
-    return {"status": "holds" if ok else "refuted",
-            "message": ("the proof's arithmetic checks: (4/(eps n')) log|T| <= (8/(eps n'))(A + log 2) <= 2 alpha under the "
+    return CheckResult.decide(ok,
+            ("the proof's arithmetic checks: (4/(eps n')) log|T| <= (8/(eps n'))(A + log 2) <= 2 alpha under the "
                         "printed bound on n' (SymPy, with n' = c (4/(eps alpha))(A + 1), c >= 1); the loss has sensitivity 2/n', "
                         "hence the scale 4/(eps n'); the errors 4 alpha + 2 alpha + sqrt(2(xi + rho)) + 2 alpha = 10 alpha at "
                         "xi = rho = alpha^2 (the worst case of xi, rho <= alpha^2); the Gaussian remark: n^2 rho/(eps alpha) = "
                         "k/(alpha^3 eps) (SymPy); Lemmas 7.2-7.5 are audited separately"),
-            "checks": [Check({"step": "(vi)"}, claimed="<= 2 alpha", numeric="yes" if ok_gap else "NO"),
-                       Check({"step": "error sum"}, claimed="10 alpha", derived=sp.sstr(sp.simplify(total)))]}
+            checks=[Check({"step": "(vi)"}, claimed="<= 2 alpha", numeric="yes" if ok_gap else "NO"),
+                       Check({"step": "error sum"}, claimed="10 alpha", derived=sp.sstr(sp.simplify(total)))], no="refuted")
 
 
 T71 = Claim(id="ZCDP-T7.1", paper="zcdp", label="Thm. 7.1: a pure DP mechanism from a zCDP one, n' >= (4/eps alpha)(...)", kind="check",
@@ -512,13 +513,13 @@ T111_HYP = Claim(
 
 
 def _t111(dps):
-    return {"status": "inconclusive",
-            "message": ("an existence statement, proved as an instance of Thm. 7.1 (xi = 0, rho = alpha^2, eps = alpha, the "
+    return CheckResult("inconclusive",
+            ("an existence statement, proved as an instance of Thm. 7.1 (xi = 0, rho = alpha^2, eps = alpha, the "
                         "l_inf norm, ||q|| <= 1): that instance needs n' >= 4n^2 + 4/alpha^2, which n' = 5n^2 meets only for "
                         "alpha >= 2/n; for 1/n <= alpha < 2/n the printed n' is not covered by Thm. 7.1 (ZCDP-T1.11-HYP, refuted "
                         "at n = 10, alpha = 1/10: 800 > 500); with n' = 8n^2 (or alpha >= 2/n) the theorem follows from Thm. "
                         "7.1 (clipping M' to [0, 1]^k does not increase the l_inf error)"),
-            "checks": []}
+            checks=[])
 
 
 T111 = Claim(id="ZCDP-T1.11", paper="zcdp", label="Thm. 1.11: rho-zCDP with error alpha gives eps-DP with n' = 5n^2 and error 10 alpha",
@@ -545,10 +546,10 @@ def _l72(dps):
             fails.append(i)
         checks.append(Check({"space": f"#{i}: {len(pts)} points", "alpha": str(a)}, claimed="net and packing",
                             numeric=f"|T| = {len(T)}, net {net}, packing {pack}"))
-    return {"status": "holds" if not fails else "refuted",
-            "message": f"the greedy procedure gives a net and a packing on 8 random finite subsets of the plane (exact "
+    return CheckResult.decide(not fails,
+            f"the greedy procedure gives a net and a packing on 8 random finite subsets of the plane (exact "
                        f"rational coordinates, Euclidean metric){'' if not fails else ': fails at ' + str(fails)}",
-            "checks": checks}
+            checks=checks, no="refuted")
 
 
 L72 = Claim(id="ZCDP-L7.2", paper="zcdp", label="Lemma 7.2: a set that is both a net and a packing", kind="check",
@@ -605,8 +606,8 @@ def _l74(dps):
             "q": I, "b": (1 - beta_) * mp.log(k) - mp.log(2)}))
     res = bound_check("lower", fams, lambda inst: (inst.data["q"], inst.data["b"]), dps,
                       what="Fano: I(Y; Z) >= (1 - beta) log|T| - log 2", quantity_name="I(Y; Z)", bound_name="(1-beta)log|T| - log 2")
-    res["message"] = ("the Fano step on random channels (Y uniform on T, beta = worst-case decoding error); combined with Prop. 6.1 "
-                      "(ZCDP-P6.1) and data processing it gives the lemma; at xi = 0 solving for n is algebra; " + res["message"])
+    res.message = ("the Fano step on random channels (Y uniform on T, beta = worst-case decoding error); combined with Prop. 6.1 "
+                      "(ZCDP-P6.1) and data processing it gives the lemma; at xi = 0 solving for n is algebra; " + res.message)
     return res
 
 
@@ -792,15 +793,15 @@ def _s125(dps):
         ref = mp.log(1 / dvm) / evm
         rows.append([ev, dv, str(kstar), mp_str(ref, 6), mp_str(kstar / ref, 5)])
         ratios.append(kstar / ref)
-    return {"status": "holds",
-            "message": (f"iterating (eps, delta)-DP along k neighbours gives (k eps, {sp.sstr(sp.simplify(dk))})-DP (geometric sum, "
+    return CheckResult("holds",
+            (f"iterating (eps, delta)-DP along k neighbours gives (k eps, {sp.sstr(sp.simplify(dk))})-DP (geometric sum, "
                         "SymPy); it is vacuous once delta_k >= 1, i.e. k >= log(1 + (e^eps - 1)/delta)/eps = Theta(log(1/delta)/eps) "
                         f"(ratio {mp_str(ratios[2], 4)} at eps = 1, delta = 1e-12, {mp_str(ratios[-1], 4)} at eps = 1/10, delta = "
                         "1e-30; table); the histogram statement n = Theta(sqrt(log k)) is ZCDP-S6.1b / ZCDP-P6.4"),
-            "checks": [Check({"eps": r[0], "delta": r[1]}, claimed=r[3], numeric=r[2]) for r in rows],
-            "tables": [{"title": "Group size at which (eps, delta)-DP group privacy becomes vacuous",
+            checks=[Check({"eps": r[0], "delta": r[1]}, claimed=r[3], numeric=r[2]) for r in rows],
+            tables=[{"title": "Group size at which (eps, delta)-DP group privacy becomes vacuous",
                         "columns": ["$\\varepsilon$", "$\\delta$", "$k^*$", "$\\log(1/\\delta)/\\varepsilon$", "ratio"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}])
 
 
 S125 = Claim(id="ZCDP-S1.2.5", paper="zcdp", label="Sec. 1.2.5: histograms need n = Theta(sqrt(log k)); (eps, delta) group privacy",
@@ -825,16 +826,16 @@ def _f2(dps):
         adv = mp.sqrt(2 * kv * mp.log(1 / dvm)) * e1 + kv * e1 * mp.expm1(e1)  # advanced composition (delta' = delta)
         exact = _Z.normal(svm / mp.sqrt(kv), 1).eps_at(dvm)
         rows.append([sv, dv, str(kv), mp_str(e1, 6), mp_str(ez, 6), mp_str(adv, 6), mp_str(exact, 6)])
-    return {"status": "holds",
-            "message": (f"per query rho = 1/(2 sigma^2) (SymPy: {'yes' if sp.simplify(rq - 1 / (2 * s**2)) == 0 else 'NO'}), so Prop. 1.3 gives eps = O(sqrt(log(1/delta))/sigma); k queries: "
+    return CheckResult("holds",
+            (f"per query rho = 1/(2 sigma^2) (SymPy: {'yes' if sp.simplify(rq - 1 / (2 * s**2)) == 0 else 'NO'}), so Prop. 1.3 gives eps = O(sqrt(log(1/delta))/sigma); k queries: "
                         "k/(2 sigma^2) + 2 sqrt(k log(1/delta)/(2 sigma^2)) = O(sqrt(k log(1/delta))/sigma) while the advanced "
                         "composition of the per-query guarantee is O(sqrt(k) log(1/delta)/sigma) (table, with the exact epsilon of "
                         "the k-fold Gaussian mechanism)"),
-            "checks": [Check({"sigma": r[0], "delta": r[1], "k": r[2]}, claimed=r[4], numeric=r[6]) for r in rows],
-            "tables": [{"title": "Footnote 2: k Gaussian queries, eps at delta",
+            checks=[Check({"sigma": r[0], "delta": r[1], "k": r[2]}, claimed=r[4], numeric=r[6]) for r in rows],
+            tables=[{"title": "Footnote 2: k Gaussian queries, eps at delta",
                         "columns": ["$\\sigma$", "$\\delta$", "$k$", "one query", "zCDP (Prop. 1.3)", "advanced composition",
                                     "exact"], "rows": rows, "note": "advanced composition: sqrt(2k log(1/delta)) eps_0 + k eps_0 "
-                                                                      "(e^eps_0 - 1) with the per-query eps_0 of Prop. 1.3"}]}
+                                                                      "(e^eps_0 - 1) with the per-query eps_0 of Prop. 1.3"}])
 
 
 F2 = Claim(id="ZCDP-F2", paper="zcdp", label="Footnote 2: k Gaussian queries, zCDP against advanced composition", kind="check",

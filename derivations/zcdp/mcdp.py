@@ -8,6 +8,7 @@ proxy of the privacy loss: a scan over ``lam`` in both signs, golden-section ref
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim, Normal, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, mcdp_exponent, random_finite_pairs
@@ -64,8 +65,8 @@ def _l42(dps):
                 "q": z.renyi(av), "b": m - t2 / 2 + t2 / 2 * av}))
     res = bound_check("upper", fams, lambda inst: (inst.data["q"], inst.data["b"]), dps,
                       what="D_alpha <= mu - tau^2/2 + tau^2 alpha/2", quantity_name="D_alpha", bound_name="zCDP curve from mCDP")
-    res["message"] = ("the exponent (alpha-1)^2 tau^2/2 + (alpha-1) mu collects to (alpha-1)(mu - tau^2/2 + tau^2 alpha/2) "
-                      "(SymPy); " + res["message"])
+    res.message = ("the exponent (alpha-1)^2 tau^2/2 + (alpha-1) mu collects to (alpha-1)(mu - tau^2/2 + tau^2 alpha/2) "
+                      "(SymPy); " + res.message)
     return res
 
 
@@ -106,17 +107,17 @@ def _s11e(dps):
     mgf = mp.exp(zm.centred_log_mgf(lg))
     bound = mp.exp(lg**2 * 2 / 2 * 2)  # e^{lam^2 tau^2/2} with tau^2 = 2 rho = 4
     ok = worst >= dps - 5 and r_post <= 2 and mgf > bound
-    return {"status": "holds" if ok else "inconclusive",
-            "message": (f"mCDP -> zCDP derived (ZCDP-L4.2); tight for the Gaussian: mu = E[Z] = rho and tau^2 = 2 rho (the "
+    return CheckResult.decide(ok,
+            (f"mCDP -> zCDP derived (ZCDP-L4.2); tight for the Gaussian: mu = E[Z] = rho and tau^2 = 2 rho (the "
                         f"centred MGF is e^(lam^2 rho) at every lam, to >= {mp_str(min(worst, dps + 10), 3)} digits), so "
                         "(mu - tau^2/2, tau^2/2) = (0, rho), the exact zCDP parameters; the converse fails: App. A's M' "
                         f"(sigma = 1, t = 3) has rho* = {mp_str(r_post, 6)} <= 2 (2-zCDP) but E[e^(2(Z - EZ))] = "
                         f"{mp_str(mgf, 8)} > e^(lam^2 tau^2/2) = e^8 = {mp_str(bound, 8)}, so it is not (2, 2)-mCDP "
                         "(ZCDP-PA.1)"),
-            "checks": checks,
-            "tables": [{"title": "Gaussian mechanism: mCDP parameters and the zCDP parameters they give",
+            checks=checks,
+            tables=[{"title": "Gaussian mechanism: mCDP parameters and the zCDP parameters they give",
                         "columns": ["pair", "$\\mu=\\mathbb E[Z]$", "$\\tau^2$", "$\\mu-\\tau^2/2$", "$\\tau^2/2$"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}])
 
 
 S11E = Claim(id="ZCDP-S1.1e", paper="zcdp", label="Sec. 1.1.1: (mu, tau)-mCDP gives (mu - tau^2/2, tau^2/2)-zCDP, tight for the "
@@ -176,20 +177,20 @@ def _l43(dps):
                      mp_str(t2 / evv, 6)])
         checks.append(Check({"eps": ev}, claimed="tau^2 = O(xi + 2 rho) = O(eps)", numeric=mp_str(t2 / evv, dps)))
     ok = lim == sp.oo
-    return {"status": "refuted" if ok else "inconclusive",
-            "message": ("no absolute constant C gives (xi + rho, C sqrt(xi + 2 rho))-mCDP: the pair P = (1/2, 1/2), Q = "
+    return CheckResult.decide(ok,
+            ("no absolute constant C gives (xi + rho, C sqrt(xi + 2 rho))-mCDP: the pair P = (1/2, 1/2), Q = "
                         "(e^-eps/2, 1 - e^-eps/2) is eps-DP in both orders, hence (eps, 0)-zCDP (Lemma 3.2), but its privacy "
                         "loss has Var Z = (eps + log(2 - e^-eps))^2/4 <= tau^2, and Var Z/(xi + 2 rho) -> "
                         f"{sp.sstr(lim)} as eps -> oo (SymPy limit); tau^2/eps is {rows[-1][6]} at eps = 100 (table). The "
                         "proof's own constants give tau^2 = 8(e^(xi + 2 rho) - 1) (|lam| < 1/2 branch), which is "
                         "O(xi + 2 rho) only for xi + 2 rho = O(1); that corrected statement holds (ZCDP-L4.3-CORR)"),
-            "counterexample": {"family": "P = (1/2, 1/2), Q = (e^-eps/2, 1 - e^-eps/2), (xi, rho) = (eps, 0)",
+            counterexample={"family": "P = (1/2, 1/2), Q = (e^-eps/2, 1 - e^-eps/2), (xi, rho) = (eps, 0)",
                                "Var Z/(xi + 2 rho)": "(eps + log(2 - e^-eps))^2/(4 eps) -> oo",
                                "at eps = 100": f"tau^2/(xi + 2 rho) = {rows[-1][6]}"},
-            "checks": checks,
-            "tables": [{"title": "The (eps, 0)-zCDP family: mCDP's tau^2 grows like eps^2",
+            checks=checks,
+            tables=[{"title": "The (eps, 0)-zCDP family: mCDP's tau^2 grows like eps^2",
                         "columns": ["$\\varepsilon$", "$D_\\infty(P\\|Q)$", "$D_\\infty(Q\\|P)$", "$\\mathbb E Z$", "Var $Z$",
-                                    "$\\tau^2$", "$\\tau^2/(\\xi+2\\rho)$"], "rows": rows, "note": ""}]}
+                                    "$\\tau^2$", "$\\tau^2/(\\xi+2\\rho)$"], "rows": rows, "note": ""}], yes="refuted")
 
 
 L43 = Claim(id="ZCDP-L4.3", paper="zcdp", label="Lemma 4.3 (= B.5): (xi, rho)-zCDP gives (xi + rho, O(sqrt(xi + 2 rho)))-mCDP",
@@ -229,13 +230,13 @@ def _s41(dps):
         dinf = renyi_numeric(Normal(0, sv), Normal(1, sv), mp.inf)
         rows.append([f"Gaussian sigma={s_}", mp_str(1 / (2 * sv**2), 8), mp_str(1 / sv**2, 8), "inf" if dinf == mp.inf else mp_str(dinf, 6)])
     ok = all(r[3] == "inf" for r in rows)
-    return {"status": "holds" if ok else "inconclusive",
-            "message": ("zCDP characterises pure DP: (eps, 0)-zCDP iff eps-DP (ZCDP-L3.2); mCDP cannot: the Gaussian mechanism "
+    return CheckResult.decide(ok,
+            ("zCDP characterises pure DP: (eps, 0)-zCDP iff eps-DP (ZCDP-L3.2); mCDP cannot: the Gaussian mechanism "
                         "is (rho, sqrt(2 rho))-mCDP for every rho > 0 (ZCDP-S1.1e) while D_oo = oo (table), so no mCDP "
                         "parameters imply a finite D_oo; the loss of parameters in the round trip is ZCDP-L4.3"),
-            "checks": [Check({"pair": r[0]}, claimed="D_oo = oo", numeric=r[3]) for r in rows],
-            "tables": [{"title": "mCDP parameters without pure DP", "columns": ["pair", "$\\mu=\\rho$", "$\\tau^2=2\\rho$",
-                                                                              "$D_\\infty$"], "rows": rows, "note": ""}]}
+            checks=[Check({"pair": r[0]}, claimed="D_oo = oo", numeric=r[3]) for r in rows],
+            tables=[{"title": "mCDP parameters without pure DP", "columns": ["pair", "$\\mu=\\rho$", "$\\tau^2=2\\rho$",
+                                                                              "$D_\\infty$"], "rows": rows, "note": ""}])
 
 
 S41 = Claim(id="ZCDP-S4.1", paper="zcdp", label="Sec. 4: pure DP can be characterised by zCDP but not by mCDP", kind="check",

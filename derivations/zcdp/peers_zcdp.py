@@ -19,6 +19,7 @@ import math
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult
 from cbdp_sym import Claim
 from cbdp_sym import peers
 from cbdp_sym import ZPair, autodp_puredp_rdp, autodp_zcdp_rdp, dpa_zcdp_epsilon
@@ -73,8 +74,8 @@ def _dpa_reference(rho, xi, delta, orders):
 def _check(dps):
     missing = [lib for lib in LIBS if not peers.available(lib)]
     if missing:
-        return {"status": "inconclusive", "message": f"peer libraries not installed: {', '.join(missing)} (pip install .[oracles])",
-                "checks": []}
+        return CheckResult("inconclusive", f"peer libraries not installed: {', '.join(missing)} (pip install .[oracles])",
+                checks=[])
     rows, checks, problems = [], [], []
     # 1. pure DP -> Renyi curve (autodp)
     for e in EPS_PURE:
@@ -145,9 +146,9 @@ def _check(dps):
                                    f"{vers['autodp']}, dp_accounting {vers['dp_accounting']}; delta = 1e-6"))
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     if problems:
-        return {"status": "inconclusive", "checks": checks, "tables": [table], "message": "; ".join(problems)[:600]}
-    return {"status": "verified", "checks": checks, "tables": [table],
-            "message": f"every library value agrees with our reference within its documented tolerance ({summary})"}
+        return CheckResult("inconclusive", checks=checks, tables=[table], message="; ".join(problems)[:600])
+    return CheckResult("verified", checks=checks, tables=[table],
+            message=f"every library value agrees with our reference within its documented tolerance ({summary})")
 
 
 PEERS = Claim(

@@ -16,7 +16,7 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import Claim, Implicit
+from cbdp_sym import Claim, Curve, Figure, Implicit
 from cbdp_sym import best_over_alpha
 from cbdp_sym import cached_check
 from cbdp_sym import disk_cached_derivation as cached_derivation
@@ -24,7 +24,7 @@ from cbdp_sym import renyi_curve, renyi_numeric
 from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import recording
-from cbdp_sym import Check
+from cbdp_sym import Check, CheckResult
 
 SEED = "004_f41028c8afd8f9e7.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -138,28 +138,35 @@ def _verdict(keys, what, dps):
                 "\\varepsilon)/\\varepsilon$")
         tables = [slack_table(tab, "zCDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)]
         if bad:
-            return {"status": "inconclusive", "message": "; ".join(bad)[:400], "checks": checks, "tables": tables}
+            return CheckResult("inconclusive",
+                               "; ".join(bad)[:400],
+                               checks=checks,
+                               tables=tables)
         if below:
             b = min(below, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
             sl = (b["eps"] - b["exact"]["eps"]) / b["exact"]["eps"]
-            return {"status": "refuted", "checks": checks, "tables": tables,
-                    "counterexample": {"params": {"mechanism": b["label"].replace("$", "").replace("\\", ""),
+            return CheckResult("refuted",
+                               (f"{what} gives an epsilon below the exact eps(delta) in {len(below)} of "
+                                f"{len([r_ for r_ in rows if r_['key'] in keys])} cases; worst: {b['name']} on "
+                                f"{b['label']}, delta = {b['delta']} (relative slack {mp.nstr(sl, 3)})")
+                    .replace("$", "").replace("\\", ""),
+                               checks=checks,
+                               tables=tables,
+                               counterexample=({"params": {"mechanism": b["label"].replace("$", "").replace("\\", ""),
                                                   "delta": b["delta"], "conversion": b["key"]},
                                        "claimed": mp_str(b["eps"], dps), "numeric": mp_str(b["exact"]["eps"], dps),
                                        "relative_slack": mp_str(sl, 6), "certified": True,
-                                       "certificate": "the exact eps(delta) is certified in Arb: " + str(b["exact"]["certificate"])},
-                    "message": (f"{what} gives an epsilon below the exact eps(delta) in {len(below)} of "
-                                f"{len([r_ for r_ in rows if r_['key'] in keys])} cases; worst: {b['name']} on "
-                                f"{b['label']}, delta = {b['delta']} (relative slack {mp.nstr(sl, 3)})")
-                    .replace("$", "").replace("\\", "")}
+                                       "certificate": "the exact eps(delta) is certified in Arb: " + str(b["exact"]["certificate"])}))
         mine = [r_ for r_ in rows if r_["key"] in keys]
         lo = min(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
         hi = max(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
         s = lambda r_: mp.nstr((r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"], 3)  # noqa: E731
-        return {"status": "holds", "checks": checks, "tables": tables,
-                "message": (f"{what} is above the exact eps(delta) in all {len(mine)} cases; relative slack from {s(lo)} "
+        return CheckResult("holds",
+                           (f"{what} is above the exact eps(delta) in all {len(mine)} cases; relative slack from {s(lo)} "
                             f"({lo['label']}, delta = {lo['delta']}) to {s(hi)} ({hi['label']}, delta = {hi['delta']})")
-                .replace("$", "").replace("\\", "")}
+                .replace("$", "").replace("\\", ""),
+                           checks=checks,
+                           tables=tables)
 
     check.__qualname__ = "zcdp_profile_" + "_".join(keys).replace(".", "")
     return cached_check(check)
@@ -184,3 +191,98 @@ L36_PROFILE = Claim(
     seed=SEED,
     conventions=("mechanisms at sensitivity 1, rho = sup_alpha D_alpha/alpha; the delta form inverted for eps >= rho",),
     notes="An extra ID (issue 16). The table also shows Lemma B.2 with the entries its proof derives (ZCDP-L3.6-OPT*-CORR).")
+
+
+# -- the figure: each conversion's eps(delta) against the exact one, as delta goes to 0 ------------------
+FIG_DELTAS = ("1e-1", "1e-2", "1e-3", "1e-4", "1e-6", "1e-8", "1e-10", "1e-12")
+FIG_MECHS = (("gaussian", "1", "Gaussian mechanism, $\\sigma = 1$"), ("laplace", "1", "Laplace mechanism, $\\lambda = 1$"))
+FIG_DPS = 25
+FIG_STYLES = {"P1.3": "dashed", "L3.6-EPS": "dotted", "L3.6-DELTA": "dashdotted", "B.2-PROOF": "densely dotted"}
+
+
+def _fig_delta(x):
+    return str(sp.Rational(x))  # "1e-5" -> "1/100000": the exact delta (and the key of the cached exact eps)
+
+
+def exact_eps_point(mech, value, x):
+    """The exact eps(delta) from the definition: the root of the quadrature profile (mechanism_exact_eps also
+    inverts the derived profile and certifies it; the figure's check compares the two)."""
+    return mechanism_exact_eps(mech, value, _fig_delta(x))["numeric"]
+
+
+def conversion_point(mech, value, x, key):
+    r, _a = zcdp_rho(mech, value)
+    return _conversion(key, r, mp.mpf(sp.Rational(x)))
+
+
+def _conv_figure(mech, value, name):
+    curves = [Curve("exact", "exact $\\varepsilon(\\delta)$ (profile)", lambda x: exact_eps_point(mech, value, x),
+                    "computed", "thick")]
+    for key, label in CONVERSIONS:
+        curves.append(Curve(key.replace(".", "").replace("-", "").lower(), label,
+                            (lambda k: lambda x: conversion_point(mech, value, x, k))(key),
+                            "computed" if key == "B.2-PROOF" else "printed", FIG_STYLES[key]))
+    return Figure(
+        id=f"ZCDP-CONV-FIG-{mech.upper()}", paper="zcdp", title=f"zCDP to $(\\varepsilon, \\delta)$: {name}",
+        caption=("The $\\varepsilon(\\delta)$ of Prop. 1.3 (= Lemma 3.5), Lemma 3.6 (both forms as printed; the $\\delta$ "
+                 "form inverted for $\\varepsilon \\ge \\rho$) and Lemma B.2 with the entries of its proof, at "
+                 "$\\rho = \\sup_{\\alpha > 1} D_\\alpha/\\alpha$ of the mechanism ($\\xi = 0$), against the exact "
+                 "$\\varepsilon(\\delta)$: the root of the privacy profile $\\delta(\\varepsilon) = E_Q[(dP/dQ - "
+                 "e^\\varepsilon)_+]$ computed by quadrature from the densities (sensitivity 1). A conversion is sound "
+                 "where its curve lies above the exact one."),
+        xlabel="$\\delta$", ylabel="$\\varepsilon(\\delta)$ (privacy parameter)", xs=FIG_DELTAS, dps=FIG_DPS,
+        where="Sec. 3.2, Lemmas 3.5, 3.6", axis="xmode=log, x dir=reverse, ymin=0, legend pos=south east", cost=3.0, curves=curves)
+
+
+CONV_FIGS = [_conv_figure(m, v, n) for m, v, n in FIG_MECHS]
+CONV_FIG_GAUSSIAN, CONV_FIG_LAPLACE = CONV_FIGS
+
+
+def _figure_check(dps):
+    """Every conversion curve lies above the exact curve at every delta of the figures; the exact curve (the
+    quadrature profile's root) agrees with the certified root of the derived profile."""
+    checks, below, bad, slacks = [], [], [], []
+    tol = mp.mpf(10) ** (-(FIG_DPS - 5))
+    for (mech, value, name), fig in zip(FIG_MECHS, CONV_FIGS):
+        d = fig.data()
+        for i, x in enumerate(fig.xs):
+            with mp.workdps(FIG_DPS):
+                ex = mechanism_exact_eps(mech, value, _fig_delta(x))
+            exact = d["exact"][i][1]
+            dg = ex["digits"]
+            if dg is None or dg < FIG_DPS - 5 or (ex["certificate"] or "").startswith("not certified"):
+                bad.append(f"{mech} delta={x}: the quadrature and derived profiles agree to "
+                           f"{mp.nstr(dg, 3) if dg is not None else '?'} digits ({ex['certificate']})")
+            for c in fig.curves[1:]:
+                val = d[c.key][i][1]
+                sl = (val - exact) / exact
+                slacks.append((sl, mech, x, c.key))
+                if val < exact * (1 - tol):
+                    below.append(f"{c.key} on {mech} at delta={x} (relative slack {mp.nstr(sl, 3)})")
+                checks.append(Check({"mech": f"{mech} {value}", "delta": x, "conv": c.key},
+                                    claimed=mp_str(val, FIG_DPS), derived=mp_str(ex["eps"], FIG_DPS),
+                                    numeric=mp_str(exact, FIG_DPS), slack=mp_str(sl, 8),
+                                    digits=float(min(dg, FIG_DPS)) if dg is not None else None))
+    if bad:
+        return CheckResult("inconclusive", "; ".join(bad)[:400], checks=checks)
+    lo, hi = min(slacks), max(slacks)
+    if below:
+        return CheckResult("refuted", "a conversion curve lies below the exact eps(delta): " + ", ".join(below)[:400],
+                           checks=checks)
+    return CheckResult("holds", checks=checks,
+                       message=(f"every conversion curve lies above the exact eps(delta) at all {len(FIG_DELTAS)} deltas "
+                                f"(1e-1 .. 1e-12) of both figures; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
+                                f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})"))
+
+
+CONV_FIGURE = Claim(
+    id="ZCDP-CONV-FIGURE", paper="zcdp", label="Prop. 1.3, Lemma 3.6 / B.2 above the exact eps(delta) (figure)",
+    kind="check",
+    statement=r"\varepsilon_{\rm conv}(\delta)\ \ge\ \varepsilon(\delta)\ \text{for}\ \delta\in[10^{-12},10^{-1}]"
+              r"\ \text{(Gaussian, Laplace)}",
+    check=cached_check(_figure_check), figures=tuple(CONV_FIGS), where="Sec. 1.1, Prop. 1.3; Sec. 3.2, Lemma 3.6",
+    seed=SEED,
+    conventions=("mechanisms at sensitivity 1: N(0, 1) vs N(1, 1), Lambda(0, 1) vs Lambda(1, 1); rho = sup_alpha "
+                 "D_alpha/alpha, xi = 0", f"figure points at {FIG_DPS} digits; exact eps(delta): the quadrature profile's "
+                 "root, compared with the certified root of the derived profile"),
+    notes="An extra ID (issue 16): the figure of how loose each zCDP -> (eps, delta) conversion is.")

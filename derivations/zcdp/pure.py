@@ -9,6 +9,7 @@ the definition (a scan of ``D_alpha/alpha`` over the order, with the ``alpha -> 
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import CheckResult, within_tolerance
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, merge_checks, random_finite_pairs
@@ -104,19 +105,19 @@ def _exact_table(dps):
         ser_dr = sp.series(t * (sp.exp(t) - 1) / 2 - t**2 / 2, t, 0, 5).removeO()
         ser_kl = sp.series(derived.subs(eps, t) - t**2 / 2, t, 0, 6).removeO()
     ok = worst >= dps - 5
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"the exact zCDP constant of eps-DP is {sp.sstr(derived)} (derived: the sup over alpha is the "
+    return CheckResult.decide(ok,
+            (f"the exact zCDP constant of eps-DP is {sp.sstr(derived)} (derived: the sup over alpha is the "
                         f"alpha -> 1 limit, the KL divergence of RR_eps), agreeing with the numeric supremum to >= "
                         f"{mp_str(min(worst, dps + 10), 3)} digits; ratio to eps^2/2 = {sp.sstr(ser)} + O(eps^5) "
                         f"(-> 1 as eps -> 0, 0.924 at eps = 1, -> 0 as eps -> oo: exact ~ eps while eps^2/2 grows "
                         f"quadratically); eps tanh(eps/2) - eps^2/2 = {sp.sstr(ser_kl)} + O(eps^6); [DR16]'s eps(e^eps - "
                         f"1)/2 exceeds eps^2/2 by {sp.sstr(ser_dr)} + ... (weaker, as the text says), [DRV10]'s "
                         "eps(e^eps - 1) is twice [DR16]'s (the 'factor 1/2')") if ok else "derived and numeric disagree",
-            "checks": checks,
-            "tables": [{"title": "The zCDP constant of eps-DP: exact, Prop. 1.4, and the earlier bounds",
+            checks=checks,
+            tables=[{"title": "The zCDP constant of eps-DP: exact, Prop. 1.4, and the earlier bounds",
                         "columns": ["$\\varepsilon$", "exact $\\varepsilon\\tanh(\\varepsilon/2)$", "$\\varepsilon^2/2$",
                                     "exact / $(\\varepsilon^2/2)$", "[DR16] $\\frac12\\varepsilon(e^\\varepsilon-1)$",
-                                    "[DRV10] $\\varepsilon(e^\\varepsilon-1)$"], "rows": rows, "note": ""}]}
+                                    "[DRV10] $\\varepsilon(e^\\varepsilon-1)$"], "rows": rows, "note": ""}], yes="verified")
 
 
 P14_EXACT = Claim(
@@ -198,7 +199,7 @@ def _p33(dps):
             "starts": [[-4.0, -6.0], [0.0, 0.0], [1.0, 2.0]]}
     res = bound_check("upper", _p33_instances(), ev, dps, search=srch, what="D_alpha <= eps^2 alpha/2 for eps-DP pairs",
                       quantity_name="D_alpha", bound_name="eps^2 alpha/2")
-    res["message"] = "proof steps (i), (iii)-(v) derived (see the steps); " + res["message"]
+    res.message = "proof steps (i), (iii)-(v) derived (see the steps); " + res.message
     return res
 
 
@@ -299,7 +300,7 @@ def _lb1(dps):
                    for b in [mp.mpf(j) / 10 for j in range(21)] if b <= a)
     zmin_up = min(mp.exp(a * b / 2) * mp.sinh(a - b) - (mp.sinh(a) - mp.sinh(b)) for a in [mp.mpf(i) / 10 for i in range(21)]
                   for b in [mp.mpf(j) / 10 for j in range(21)] if b > a)
-    res["message"] = ("proof identities, the tanh reduction and the Taylor heuristic checked symbolically; " + res["message"]
+    res.message = ("proof identities, the tanh reduction and the Taylor heuristic checked symbolically; " + res.message
                       + f"; equality at y = 0. The 'plot of z on [0,2]^2': min z = {mp_str(zmin_low, 4)} on y <= x but "
                       f"{mp_str(zmin_up, 4)} on y > x (there sinh(x - y) < 0 and the inequality is z <= 0; the ratio is "
                       "symmetric in x, y, so the lemma still holds on the whole square)")
@@ -324,16 +325,15 @@ def _l32(dps):
         worst_gap = max(worst_gap, gap / dinf)
         rows.append([lab[:40], mp_str(dinf, 10), mp_str(vals[0][1], 10), mp_str(vals[-1][1], 12), mp_str(gap, 6)])
         checks.append(Check({"pair": lab[:30]}, claimed=mp_str(dinf, dps), numeric=mp_str(vals[-1][1], dps)))
-    ok = worst_mono >= -mp.mpf(10) ** (-(dps - 5))
-    return {"status": "holds" if ok else "refuted",
-            "message": ("(=>) D_alpha <= D_oo <= eps at every order on 11 pairs (monotonicity; smallest relative margin "
+    return within_tolerance(worst_mono, dps,
+                            "(=>) D_alpha <= D_oo <= eps at every order on 11 pairs (monotonicity; smallest relative margin "
                         f"{mp_str(worst_mono, 4)}); (<=) D_alpha -> D_oo: (D_oo - D_alpha) alpha stays bounded (largest "
                         f"(D_oo - D_alpha) 10^6 / D_oo at alpha = 10^6: {mp_str(worst_gap, 4)}), so sup_alpha D_alpha = D_oo "
-                        "and (eps, 0)-zCDP is exactly D_oo <= eps"),
-            "checks": checks,
-            "tables": [{"title": "Lemma 3.2: D_alpha against D_oo", "columns": ["pair", "$D_\\infty$", "$D_{1.01}$",
+                        "and (eps, 0)-zCDP is exactly D_oo <= eps",
+                            checks=checks,
+                            tables=[{"title": "Lemma 3.2: D_alpha against D_oo", "columns": ["pair", "$D_\\infty$", "$D_{1.01}$",
                                                                               "$D_{10^6}$", "$(D_\\infty-D_{10^6})\\,10^6$"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}])
 
 
 L32 = Claim(
@@ -375,17 +375,17 @@ def _c87(dps):
             rows.append([e, d, mp_str(prof, 8), mp_str(mE, 8), mp_str(dinf, 8), mp_str(r, 8), mp_str(ev**2 / 2, 8)])
             checks.append(Check({"eps": e, "delta": d}, claimed=mp_str(ev**2 / 2, dps), numeric=mp_str(r, dps),
                                 slack=mp_str(sl, 15)))
-    return {"status": "holds" if not fails else "refuted",
-            "message": (("on the complete mechanism M~_{eps,delta} (Def. 8.5; by Lemma 8.6, cited, every (eps, delta)-DP pair "
+    return CheckResult.decide(not fails,
+            (("on the complete mechanism M~_{eps,delta} (Def. 8.5; by Lemma 8.6, cited, every (eps, delta)-DP pair "
                          "is a postprocessing of it): delta(eps) = delta in both orders, P[E_b] = 1 - delta, the conditional "
                          "laws are RR_eps with D_oo = eps both ways ((eps, 0)-zCDP, Lemma 3.2) and rho* = eps tanh(eps/2) <= "
                          f"eps^2/2 (smallest relative slack {mp_str(worst, 6)}); postprocessing keeps all of it (Lemma 2.2)")
                         if not fails else "fails at " + ", ".join(fails)),
-            "checks": checks,
-            "tables": [{"title": "Cor. 8.7 on M~_{eps,delta}", "columns": ["$\\varepsilon$", "$\\delta$", "$\\delta(\\varepsilon)$",
+            checks=checks,
+            tables=[{"title": "Cor. 8.7 on M~_{eps,delta}", "columns": ["$\\varepsilon$", "$\\delta$", "$\\delta(\\varepsilon)$",
                                                                           "$\\mathbb P[E_b]$", "$D_\\infty$ (conditional)",
                                                                           "$\\rho^*$ (conditional)", "$\\varepsilon^2/2$"],
-                        "rows": rows, "note": ""}]}
+                        "rows": rows, "note": ""}], no="refuted")
 
 
 C87 = Claim(

@@ -10,6 +10,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import agreement, overrule
 from cbdp_sym import Claim, Tex, record
 from cbdp_sym import (
     ZPair,
@@ -91,16 +92,16 @@ def _d21(dps):
     # footnote 10: P not absolutely continuous with respect to Q
     P, Q = Finite([0, 1], [sp.Rational(1, 2), sp.Rational(1, 2)]), Finite([0, 1], [1, 0])
     inf_ok = all(ZPair.finite(P, Q).renyi(_a(a)) == mp.inf for a in ("1001/1000", "2", "inf"))
-    ok = worst >= dps - 5 and inf_ok
-    return {"status": "verified" if ok else "inconclusive",
-            "message": (f"the three forms of D_alpha and the privacy-loss form E[e^((alpha-1)Z)] agree to >= "
+    return agreement(worst, dps,
+                     f"the three forms of D_alpha and the privacy-loss form E[e^((alpha-1)Z)] agree to >= "
                         f"{mp_str(min(worst, dps + 10), 3)} digits on 6 random finite pairs; D_(1 + 10^-{dps + 5}) equals "
                         "the KL sum to the working precision (the alpha -> 1 limit); D_alpha at alpha = 10^8 approaches "
                         "max log P/Q; footnote 10: D_alpha = oo when P is not absolutely continuous with respect to Q "
-                        f"({'checked' if inf_ok else 'NOT confirmed'})"),
-            "checks": checks,
-            "tables": [{"title": "Def. 2.1: the limits alpha -> 1 and alpha -> oo", "columns": [
-                "pair", "$\\sum P\\log(P/Q)$", "$D_{1+10^{-d}}$", "$\\max\\log(P/Q)$", "$D_{10^8}$"], "rows": rows, "note": ""}]}
+                        f"({'checked' if inf_ok else 'NOT confirmed'})",
+                     also=inf_ok,
+                     checks=checks,
+                     tables=[{"title": "Def. 2.1: the limits alpha -> 1 and alpha -> oo", "columns": [
+                "pair", "$\\sum P\\log(P/Q)$", "$D_{1+10^{-d}}$", "$\\max\\log(P/Q)$", "$D_{10^8}$"], "rows": rows, "note": ""}])
 
 
 D21 = Claim(id="ZCDP-D2.1", paper="zcdp", label="Definition 2.1: Rényi divergence (three forms, the limits, footnote 10)",
@@ -147,9 +148,8 @@ def _l22a(dps):
     res = bound_check("lower", fams, ev, dps, what="D_alpha >= 0", quantity_name="D_alpha", bound_name="0")
     eq = [D(i.data["P"], i.data["Q"], i.data["a"]) for i in fams["P = Q"]]
     pos = [D(i.data["P"], i.data["Q"], i.data["a"]) for i in fams["random finite P != Q"]]
-    if any(e != 0 for e in eq) or any(p <= 0 for p in pos):
-        res["status"] = "refuted"
-    res["message"] += "; equality exactly when P = Q (0 on the identical pairs, > 0 on all others)"
+    overrule(res, "refuted", when=any(e != 0 for e in eq) or any(p <= 0 for p in pos))
+    res.message += "; equality exactly when P = Q (0 on the identical pairs, > 0 on all others)"
     return res
 
 
@@ -193,10 +193,8 @@ def _l22b(dps):
                      bound_name="upper side")
     out = merge_checks([r1, r2])
     pm = min(prod)
-    out["message"] += f"; product laws: D_alpha of the product = sum of the marginals' to >= {mp_str(min(pm, dps + 10), 3)} digits"
-    if pm < dps - 5:
-        out["status"] = "inconclusive"
-    return out
+    out.message += f"; product laws: D_alpha of the product = sum of the marginals' to >= {mp_str(min(pm, dps + 10), 3)} digits"
+    return overrule(out, "inconclusive", when=pm < dps - 5)
 
 
 L22B = Claim(id="ZCDP-L2.2b", paper="zcdp", label="Lemma 2.2: composition (chain rule bounds; products add)", kind="check",
@@ -377,7 +375,7 @@ def _lb6(dps):
     res = bound_check("upper", fams, lambda inst: (inst.data["q"], inst.data["b"]), dps,
                       what="e^{(alpha-1) D_alpha(P_t||Q_t)} <= t e^{...} + (1 - t) e^{...}", quantity_name="left side",
                       bound_name="right side")
-    res["message"] = "the printed f''(t) (a square) checked symbolically; " + res["message"] + "; the KL limit is ZCDP-L2.2c"
+    res.message = "the printed f''(t) (a square) checked symbolically; " + res.message + "; the KL limit is ZCDP-L2.2c"
     return res
 
 
@@ -434,8 +432,8 @@ def _l52(dps):
             "starts": [[2.0, -2.0, 0.0, 0.0, -1.0], [-1.0, 3.0, 1.0, -2.0, 0.5], [0.5, 0.5, 0.4, 1.0, 1.0]]}
     res = bound_check("upper", fams, lambda inst: (inst.data["q"], inst.data["b"]), dps, search=srch,
                       what="triangle-like inequality (5)", quantity_name="D_alpha(P||Q)", bound_name="right side of (5)")
-    res["message"] = ("Hölder exponents derived: 1/p + 1/q = 1, p alpha = (k alpha - 1)/(k - 1), q(alpha - 1) + 1 = k alpha, "
-                      "coefficient k alpha/(k alpha - 1); " + res["message"])
+    res.message = ("Hölder exponents derived: 1/p + 1/q = 1, p alpha = (k alpha - 1)/(k - 1), q(alpha - 1) + 1 = k alpha, "
+                      "coefficient k alpha/(k alpha - 1); " + res.message)
     return res
 
 
@@ -501,14 +499,13 @@ def _p53(dps):
             worst = min(worst, (k * e - D(ch[0], ch[-1], "inf")) / (k * e))
     hk = [(kk, to_mpf(harmonic(kk)), 1 + mp.log(kk)) for kk in (1, 2, 10, 100, 1000)]
     ok_h = all(h <= b for _k, h, b in hk)
-    res["message"] = ("the Hölder recursion derived: rho-part exactly rho k^2 alpha, xi-part xi k H_k (coefficient k alpha/(k alpha "
-                      "- 1) decreasing, bounded at alpha -> 1; iterated exactly for k <= 6); " + res["message"]
+    res.message = ("the Hölder recursion derived: rho-part exactly rho k^2 alpha, xi-part xi k H_k (coefficient k alpha/(k alpha "
+                      "- 1) decreasing, bounded at alpha -> 1; iterated exactly for k <= 6); " + res.message
                       + f"; (xi, 0) gives (k xi, 0) on chains (D_oo telescopes; smallest relative slack {mp_str(worst, 4)}); "
                       f"H_k <= 1 + log k for k = 1, 2, 10, 100, 1000 ({'yes' if ok_h else 'NO'}); the Gaussian shows k^2 rho "
                       "is attained (ZCDP-P1.9)")
-    if worst < 0 or not ok_h:
-        res["status"] = "refuted"
-    res["tables"].append({"title": "H_k against 1 + log k", "columns": ["$k$", "$H_k$", "$1+\\log k$"],
+    overrule(res, "refuted", when=worst < 0 or not ok_h)
+    res.tables.append({"title": "H_k against 1 + log k", "columns": ["$k$", "$H_k$", "$1+\\log k$"],
                           "rows": [[str(kk), mp_str(h, 10), mp_str(b, 10)] for kk, h, b in hk], "note": ""})
     return res
 
@@ -537,7 +534,7 @@ def _p19(dps):
     with recording():
         _p19_derive()
     res = _group_check(dps, with_xi=False)
-    res["message"] = ("the Gaussian mechanism with a k Delta shift has D_alpha = k^2 rho alpha exactly (derived); " + res["message"])
+    res.message = ("the Gaussian mechanism with a k Delta shift has D_alpha = k^2 rho alpha exactly (derived); " + res.message)
     return res
 
 
