@@ -27,6 +27,8 @@ import hashlib
 import sys
 from pathlib import Path
 
+from . import store
+
 _PACKAGE = "cbdp_sym"
 
 
@@ -181,25 +183,23 @@ def import_specs(path: Path) -> list:
     got = _SPECS.get(sha)
     if got is not None:
         return got
-    from . import cache
-
     entry = key = None
-    if cache._ENABLED[0]:
+    if store._ENABLED[0]:
         key = f"imports-v1:{sha}"
-        entry = cache.cache_dir() / "imports" / sha[:2] / f"{sha}.imp"  # (a checksummed JSON entry)
+        entry = store.cache_dir() / "imports" / sha[:2] / f"{sha}.imp"  # (a checksummed JSON entry)
         try:
-            got = cache.read_entry(entry, key)
+            got = store.read_entry(entry, key)
             if not _valid_specs(got):
-                raise cache.BadEntry("not a list of imports")
+                raise store.BadEntry("not a list of imports")
         except FileNotFoundError:
             got = None
-        except cache.BadEntry as exc:
-            cache.report_bad_entry(entry, str(exc))
+        except store.BadEntry as exc:
+            store.report_bad_entry(entry, str(exc))
             got = None
     if got is None:
         got = _specs_from_source(data, path)
         if entry is not None:
-            cache.write_entry(entry, key, got)
+            store.write_entry(entry, key, got)
     _SPECS[sha] = got
     return got
 

@@ -32,6 +32,7 @@ import sympy as sp
 
 from .errors import ParameterError
 from .numbers import to_mpf
+from .serial import register_function
 
 X = sp.Symbol("x", real=True)
 
@@ -500,6 +501,7 @@ def joint_support(P, Q):
     return [(x, mass(P, x), mass(Q, x)) for x in pts]
 
 
+@register_function
 class Phi(sp.Function):
     """The standard normal CDF ``Phi(x) = erfc(-x/sqrt(2))/2`` (evaluated through ``erfc``: accurate in both tails).
 

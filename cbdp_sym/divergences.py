@@ -27,7 +27,10 @@ from .tape import Tex, record
 from .kinked import _KINKED, kinked_f_divergence
 from .generators import (ALPHA, ALPHA_DIV, KL, S, T, TV, _KAPPA, Conjugate, Generator,  # noqa: F401 (re-exported)
                          alpha_generator, oo)
+from .serial import register_function
 
+
+@register_function
 class Expect(sp.Function):
     """An unevaluated expectation ``E_law[body]`` (for claims about arbitrary laws)."""
 

@@ -45,17 +45,28 @@ def _whitelist() -> dict:
     from sympy.core.symbol import Str
     from sympy.functions.elementary.piecewise import ExprCondPair
 
-    from .divergences import Expect
-    from .shifted import Log1p
-
     out = {}
     for name in dir(sp):
         obj = getattr(sp, name)
         if inspect.isclass(obj) and issubclass(obj, sp.Basic):
             out[obj.__name__] = obj
-    for cls in (ExprCondPair, Str, Expect, Log1p, sp.Dummy, sp.Symbol):
+    for cls in (ExprCondPair, Str, sp.Dummy, sp.Symbol):
         out[cls.__name__] = cls
     return out
+
+
+_REGISTERED: dict = {}
+
+
+def register_function(cls):
+    """Allow the engine's own SymPy function class ``cls`` (``Expect``, ``Log1p``, ``Phi``) in stored trees; a
+    class decorator, applied where the class is defined (this module stays below them)."""
+    _REGISTERED[cls.__name__] = cls
+    return cls
+
+
+def _class_named(name):
+    return _whitelist().get(name) or _REGISTERED.get(name)
 
 
 def _int(text, what="integer"):
@@ -137,7 +148,7 @@ def _encode_basic(e: sp.Basic):
             return {"str": e.name}
     if isinstance(e, sp.core.function.AppliedUndef):
         return {"undef": name, "args": [_encode_basic(a) for a in e.args]}
-    if _whitelist().get(name) is not type(e):
+    if _class_named(name) is not type(e):
         raise TypeError(f"cannot store a {name}")
     return {"node": name, "args": [_encode_basic(a) for a in e.args]}
 
@@ -189,7 +200,7 @@ def _decode_basic(obj):
             raise BadData(f"bad function name {name!r}")
         return sp.Function(name)(*[_decode_basic(a) for a in args])
     name = obj.get("node")
-    cls = _whitelist().get(name) if isinstance(name, str) else None
+    cls = _class_named(name) if isinstance(name, str) else None
     if cls is None:
         raise BadData(f"unknown node class {name!r}")
     try:

@@ -30,10 +30,12 @@ from .errors import DerivationError
 from .printing import latex
 from .tape import Tex, cached_derivation, record
 from .timelimit import time_limit
+from .serial import register_function
 
 I_ = sp.Symbol("i", integer=True, positive=True)  # the coordinate index of sums over i = 1..d
 
 
+@register_function
 class Log1p(sp.Function):
     """``log(1 + x)``, printed as such, evaluated without cancellation when ``x`` is tiny.
 

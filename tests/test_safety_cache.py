@@ -11,7 +11,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import cache, serial
+from cbdp_sym import cache, serial, store
 from cbdp_sym.divergences import Expect
 from cbdp_sym.shifted import Log1p
 from cbdp_sym.tape import Step, Tex
@@ -67,7 +67,7 @@ def test_planted_code_in_a_json_entry_is_refused_and_recomputed(tmp_path):
     for victim in victims:
         doc = json.loads(victim.read_text())
         doc["value"] = {"tuple": [{"sympy": {"node": "system", "args": [{"str": "touch PWNED"}]}}, {"tuple": []}]}
-        doc["sha256"] = cache._digest(doc["key"], doc["value"])  # a consistent checksum: the whitelist must refuse it
+        doc["sha256"] = store._digest(doc["key"], doc["value"])  # a consistent checksum: the whitelist must refuse it
         victim.write_text(json.dumps(doc))
     again = _cli("show", "RDP-P6", cache_dir=cdir)
     assert again.returncode == 0 and again.stdout == first.stdout
@@ -120,7 +120,7 @@ def test_well_formed_entry_of_the_wrong_type_is_discarded(tmp_path, monkeypatch,
         (entry,) = list(tmp_path.rglob("*.json"))
         doc = json.loads(entry.read_text())
         doc["value"] = value
-        doc["sha256"] = cache._digest(doc["key"], value)
+        doc["sha256"] = store._digest(doc["key"], value)
         entry.write_text(json.dumps(doc))
         again = f(3)
     if isinstance(again, list) and len(again) == 2:
@@ -139,7 +139,7 @@ def test_truncated_entry_and_other_key(tmp_path, monkeypatch, capsys):
         f(5)
         doc = json.loads(entry.read_text())
         doc["key"] = doc["key"].replace("5", "6")
-        doc["sha256"] = cache._digest(doc["key"], doc["value"])
+        doc["sha256"] = store._digest(doc["key"], doc["value"])
         entry.write_text(json.dumps(doc))
         f(5)
     assert len(calls) == 3
