@@ -31,7 +31,7 @@ def main():
     ap.add_argument("--skip-tables", action="store_true")
     args = ap.parse_args()
     from cbdp_sym import privacy_profile
-    from cbdp_sym.distributions import Laplace, Normal
+    from cbdp_sym.laws.distributions import Laplace, Normal
 
     G, L = (Normal(0, 1), Normal(1, 1)), (Laplace(0, 1), Laplace(1, 1))
     privacy_profile(*G, eps="1", dps=20)  # warm-up: the derivations (SymPy, once per process)

@@ -25,8 +25,8 @@ FIGURE_CLAIMS = ["CBDP-F1A-EXACT", "CBDP-F1A-CROSS", "CBDP-F2A-EXACT", "CBDP-F2A
 def _point(kind, second):
     import mpmath as mp
 
-    from cbdp_sym.distributions import Laplace, Normal
-    from cbdp_sym.restricted import restricted
+    from cbdp_sym.laws.distributions import Laplace, Normal
+    from cbdp_sym.restricted.solver import restricted
 
     P, Q = (Laplace(0, 1), Laplace(1, 1)) if kind == "lap" else (Normal(0, 1), Normal(1, 1))
     t = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Timings of the d-dimensional (lin, Rényi) solver, cbdp_sym.restricted_dd (printed, never asserted).
+"""Timings of the d-dimensional (lin, Rényi) solver, cbdp_sym.restricted.products (printed, never asserted).
 
 One point = one call of restricted_lin_product("renyi", P, Q, alpha) between product laws, at mp.dps 40
 (30 digits wanted by a caller at dps 30 + 10) and at mp.dps 60 (the audit's default 50 + 10), without and
@@ -12,8 +12,8 @@ import time
 
 import mpmath as mp
 
-from cbdp_sym.distributions import Laplace, Normal, Product
-from cbdp_sym.restricted_dd import restricted_lin_product
+from cbdp_sym.laws.distributions import Laplace, Normal, Product
+from cbdp_sym.restricted.products import restricted_lin_product
 
 
 def lap(*locs, scales=None):

@@ -3,7 +3,7 @@ and a small audit against ``--jobs``.  Printed as a table, never asserted.
 
     python benchmarks/bench_scaling.py [--runs 3] [--only dps,degree,dim,jobs] [--max-dps 200]
 
-Every solver point calls :func:`cbdp_sym.restricted.restricted` directly (no disk cache, no second method), after one
+Every solver point calls :func:`cbdp_sym.restricted.solver.restricted` directly (no disk cache, no second method), after one
 warm-up call that derives the conjugate and its profile (SymPy, once per process).  Each row reports the median
 wall time and the median CPU time of the process (``time.process_time``) over ``--runs`` runs (one run for the
 points above 50 digits, which are not cheap); on a shared machine the CPU time is the steadier of the two.
@@ -43,7 +43,7 @@ def _runs(fn, n):
 def _solve(P, Q, cls, dps, alpha="3"):
     import mpmath as mp
 
-    from cbdp_sym.restricted import restricted
+    from cbdp_sym.restricted.solver import restricted
 
     def run():
         with mp.workdps(dps):
@@ -69,7 +69,7 @@ def main():
     args = ap.parse_args()
     only = set(args.only.split(","))
     sys.path.insert(0, str(ROOT))
-    from cbdp_sym.distributions import Laplace, Normal, Product
+    from cbdp_sym.laws.distributions import Laplace, Normal, Product
 
     P1, Q1 = Laplace(0, 1), Laplace(1, 1)
     _solve(P1, Q1, "lin", 20)()  # warm-up: the derived conjugate and profile
@@ -92,7 +92,7 @@ def main():
             base = base or st[1]
             _row("(poly_k,Renyi) Lap, 30 digits: k", k, st, base)
     if "dim" in only:
-        from cbdp_sym.restricted_dd import laplace_sum_poly
+        from cbdp_sym.restricted.products import laplace_sum_poly
 
         # the densities of sums of k Laplace variables are derived by SymPy once (cached on disk and in memory):
         # derive them first, so that the rows time the solver, not the one-time derivation

@@ -28,14 +28,14 @@ def _private_cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def registry():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry()
 
 
 @pytest.fixture(scope="session")
 def mutant_registry():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry([FIXTURES / "mutants"])
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import mpmath as mp
 import pytest
 
-from cbdp_sym.audit import run, write_reports
-from cbdp_sym.report import audit_schema, compile_pdf, latexmk_available
+from cbdp_sym.app.audit import run, write_reports
+from cbdp_sym.report.latex import audit_schema, compile_pdf, latexmk_available
 
 from .conftest import tex_required
 
@@ -66,7 +66,7 @@ def subset(registry):
 
 
 def test_forbidden_patterns_can_fail():
-    assert forbidden_in("value None at {'a': 1} eps**4/120 count 218.0 here 1.0\\mathrm{e}-3 cbdp_sym.report 000_3e98b0b0ed90e193.txt")
+    assert forbidden_in("value None at {'a': 1} eps**4/120 count 218.0 here 1.0\\mathrm{e}-3 cbdp_sym.report.latex 000_3e98b0b0ed90e193.txt")
     assert len({w for w, _m, _c in forbidden_in("None {'a' x**2 218.0 ; 1e-3 derivations/x.py 000_3e98b0b0ed90e193.txt")}) == 7
     assert not forbidden_in(r"at $\alpha = 3$, slack $1.2 \times 10^{-3}$ after 218 steps; version 0.1.0")
 
@@ -116,7 +116,7 @@ def test_bad_heading_is_a_clear_error(registry, subset, tmp_path):
 
 
 def test_figure_csv_names_columns_and_units(tmp_path):
-    from cbdp_sym.figures import Curve, Figure
+    from cbdp_sym.verify.figures import Curve, Figure
 
     fig = Figure(id="TEST-FIG", paper="cbdp", title="A test, $\\varepsilon = 1$", caption="", xlabel="$\\alpha$",
                  ylabel="privacy parameter", xs=("2", "3"),
@@ -163,7 +163,7 @@ def test_appendix_pdf_text_is_clean(registry, subset, tmp_path):
 
 
 def test_cli_heading_and_label_prefix(tmp_path, capsys):
-    from cbdp_sym.cli import main
+    from cbdp_sym.app.cli import main
 
     assert main(["audit", "CBDP-D2", "CBDP-EQ1-KL", "--no-pdf", "--dps", "20", "--out", str(tmp_path),
                  "--heading", "subsubsection", "--label-prefix", "app"]) == 0

@@ -3,13 +3,13 @@ import pytest
 import sympy as sp
 
 from cbdp_sym import KL, Laplace, Normal, f_divergence, fdiv_mp, lin_objective, maximize
-from cbdp_sym.restricted import restricted
-from cbdp_sym.calculus import decide_positive, find_kinks, integrate_split, order_points
-from cbdp_sym.distributions import X
-from cbdp_sym.errors import DerivationError
-from cbdp_sym.symbols import a, b, eps
-from cbdp_sym.tape import recording
-from cbdp_sym.variational import eliminate_intercept
+from cbdp_sym.restricted.solver import restricted
+from cbdp_sym.calculus.symbolic import decide_positive, find_kinks, integrate_split, order_points
+from cbdp_sym.laws.distributions import X
+from cbdp_sym.core.errors import DerivationError
+from cbdp_sym.core.symbols import a, b, eps
+from cbdp_sym.core.tape import recording
+from cbdp_sym.divergences.variational import eliminate_intercept
 
 
 def test_kinks_are_found_and_ordered():

@@ -2,8 +2,8 @@
 import pytest
 import sympy as sp
 
-from cbdp_sym.symbols import a, eps, mu1, mu2, sigma, sigma1, sigma2
-from cbdp_sym.verify import audit_claim, derive
+from cbdp_sym.core.symbols import a, eps, mu1, mu2, sigma, sigma1, sigma2
+from cbdp_sym.verify.engine import audit_claim, derive
 
 EXACT = {
     "CBDP-T8": eps - 1 + sp.exp(-eps),

@@ -10,15 +10,15 @@ import pytest
 import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, Laplace, Normal, alpha_generator
-from cbdp_sym.distributions import Finite
-from cbdp_sym.divergences import S, T
-from cbdp_sym.linpower import abs_moment_mp, abs_power_mean, alpha_div_mp, orthant_power_mean, shift_laws
-from cbdp_sym.numbers import digits, to_mpf
-from cbdp_sym.numeric import fdiv_mp, renyi_mp
-from cbdp_sym.shifted import (I_, abs_moment, alpha_div_shift_product, conjugate_constants, orthant_chain_bound,
+from cbdp_sym.laws.distributions import Finite
+from cbdp_sym.divergences.fdiv import S, T
+from cbdp_sym.restricted.linpower import abs_moment_mp, abs_power_mean, alpha_div_mp, orthant_power_mean, shift_laws
+from cbdp_sym.core.numbers import digits, to_mpf
+from cbdp_sym.divergences.numeric import fdiv_mp, renyi_mp
+from cbdp_sym.divergences.shifted import (I_, abs_moment, alpha_div_shift_product, conjugate_constants, orthant_chain_bound,
                               power_sup, renyi_shift_sum)
-from cbdp_sym.symbols import alpha, eps, sigma
-from cbdp_sym.verify import audit_claim
+from cbdp_sym.core.symbols import alpha, eps, sigma
+from cbdp_sym.verify.engine import audit_claim
 
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
@@ -160,7 +160,7 @@ def test_laplace_sum_laws_equal_and_distinct_scales_agree():
         eq = abs_power_mean(P3, [1, 1, 1], mp.mpf(1) / 3, A)
         near = abs_power_mean(P3, [1, 1 + mp.mpf(10) ** -8, 1 - mp.mpf(10) ** -8], mp.mpf(1) / 3, A)
         # and the i.i.d. density integrates to 1 and has the right variance (3 coordinates, scale 1: 6)
-        from cbdp_sym.restricted_dd import SumLaw
+        from cbdp_sym.restricted.products import SumLaw
 
         law = SumLaw.of_scales([1, 1, 1])
         pdf = lambda y: law.values(y)[0]  # noqa: E731
@@ -174,7 +174,7 @@ def test_laplace_sum_laws_equal_and_distinct_scales_agree():
 
 @pytest.fixture(scope="module")
 def reg():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry()
 
@@ -232,7 +232,7 @@ def test_product_formula_at_unprinted_probabilities(reg):
 
 @pytest.fixture(scope="module")
 def mutants():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry([FIX])
 
@@ -259,7 +259,7 @@ def test_too_small_lin_bound_is_refuted(mutants):
 @pytest.mark.slow
 def test_lin_laplace_solver_against_the_power_structure():
     """The solver's value and maximiser satisfy the exact structure D_R = A log E_P h - log E_Q|h|^A."""
-    from cbdp_sym.linpower import lin_renyi
+    from cbdp_sym.restricted.linpower import lin_renyi
 
     with mp.workdps(30):
         P, Q = shift_laws("lap", 2, (1,))

@@ -1,13 +1,13 @@
-"""Ball arithmetic (cbdp_sym.certify): the one SymPy -> Arb evaluator and the certificates built on it."""
+"""Ball arithmetic (cbdp_sym.calculus.certify): the one SymPy -> Arb evaluator and the certificates built on it."""
 import flint
 import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.certify import (NotCertifiable, arb_closed, arb_function, arb_value, certify_different, certify_less,
+from cbdp_sym.calculus.certify import (NotCertifiable, arb_closed, arb_function, arb_value, certify_different, certify_less,
                               lin_renyi_lower)
-from cbdp_sym.distributions import Laplace
-from cbdp_sym.lincert import lin_renyi_certificate
+from cbdp_sym.laws.distributions import Laplace
+from cbdp_sym.restricted.lincert import lin_renyi_certificate
 
 x, e = sp.Symbol("x", positive=True), sp.Symbol("epsilon", positive=True)
 

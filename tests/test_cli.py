@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from cbdp_sym.cli import main
+from cbdp_sym.app.cli import main
 
 from .conftest import FIXTURES
 
@@ -158,7 +158,7 @@ def test_progress_on_a_terminal_is_a_bar_with_the_time_left():
     import io
     from types import SimpleNamespace
 
-    from cbdp_sym.audit import tty_progress
+    from cbdp_sym.app.audit import tty_progress
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -257,8 +257,7 @@ def test_provenance_commit_for_every_kind_of_install(monkeypatch):
     """A checkout reads git; a built copy reports the commit recorded at build time; else 'unknown', plainly."""
     import types
 
-    from cbdp_sym import report
-
+    import cbdp_sym.report.latex as report
     assert len(report.source_commit().split()[0]) == 40  # this checkout
     monkeypatch.setattr(report, "_git", lambda args, cwd: None)  # as if there were no git checkout
     monkeypatch.setitem(sys.modules, "cbdp_sym._build_info", types.SimpleNamespace(COMMIT="0123abc"))
@@ -275,8 +274,8 @@ def test_eval_verdict_respects_the_digits_the_numeric_side_established():
 
     import mpmath as mp
 
-    from cbdp_sym.cli import _verdict_at
-    from cbdp_sym.numbers import Estimate
+    from cbdp_sym.app.cli import _verdict_at
+    from cbdp_sym.core.numbers import Estimate
 
     ident = SimpleNamespace(kind="identity")
     with mp.workdps(60):

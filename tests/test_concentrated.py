@@ -1,14 +1,14 @@
-"""cbdp_sym.concentrated: pair numerics, derivations and helpers, each at instances no paper printed."""
+"""cbdp_sym.divergences.concentrated: pair numerics, derivations and helpers, each at instances no paper printed."""
 import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.concentrated import (ZPair, affine_loss_law, arb_value, certify_lt, chernoff_exponent, complete_square,
+from cbdp_sym.divergences.concentrated import (ZPair, affine_loss_law, arb_value, certify_lt, chernoff_exponent, complete_square,
                                    dp_group_delta, group_induction, group_recursion, harmonic, holder_orders, mcdp_exponent,
                                    mutual_information, rdp_conversion_optimum, short, spike_pair, tail_integral)
-from cbdp_sym.distributions import Finite, Normal
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.numbers import digits
+from cbdp_sym.laws.distributions import Finite, Normal
+from cbdp_sym.core.errors import DerivationError, ParameterError
+from cbdp_sym.core.numbers import digits
 
 xi = sp.Symbol("xi", nonnegative=True)
 rho = sp.Symbol("rho", positive=True)

@@ -1,17 +1,17 @@
-"""cbdp_sym.conversions: RDP -> (eps, delta), exact privacy profiles, composed finite mechanisms."""
+"""cbdp_sym.divergences.conversions: RDP -> (eps, delta), exact privacy profiles, composed finite mechanisms."""
 import itertools
 
 import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.conversions import (best_over_alpha, compose_atoms, delta_from_curve, delta_improved, delta_mironov,
+from cbdp_sym.divergences.conversions import (best_over_alpha, compose_atoms, delta_from_curve, delta_improved, delta_mironov,
                                   delta_tv_bound, eps_from_curve, eps_from_profile, eps_improved, eps_mironov,
                                   hockey_stick, hockey_stick_sym, loss_atoms, np_max, prob_bound)
-from cbdp_sym.distributions import Finite
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response
-from cbdp_sym.tape import recording
+from cbdp_sym.laws.distributions import Finite
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response
+from cbdp_sym.core.tape import recording
 
 
 def test_single_order_formulas():

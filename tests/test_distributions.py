@@ -3,10 +3,10 @@ import pytest
 import sympy as sp
 
 from cbdp_sym import Laplace, Normal, Product
-from cbdp_sym.calculus import integrate_split
-from cbdp_sym.distributions import X, shift
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.symbols import eps, mu1, sigma
+from cbdp_sym.calculus.symbolic import integrate_split
+from cbdp_sym.laws.distributions import X, shift
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.symbols import eps, mu1, sigma
 
 
 @pytest.mark.parametrize("law", [Laplace(0, 1 / eps), Laplace(mu1, 3), Normal(mu1, sigma), Normal(2, sp.Rational(1, 3))])

@@ -5,10 +5,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cbdp_sym import ALPHA_DIV, KL, TV, alpha_generator
-from cbdp_sym.divergences import S
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.symbols import alpha
-from cbdp_sym.tape import recording
+from cbdp_sym.divergences.fdiv import S
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.symbols import alpha
+from cbdp_sym.core.tape import recording
 
 
 def test_kl_conjugate_is_derived_as_exp():

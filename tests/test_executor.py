@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cbdp_sym import cli
-from cbdp_sym.errors import CbdpError
-from cbdp_sym.executor import LocalExecutor, _roots_for, make_executor
+import cbdp_sym.app.cli as cli
+from cbdp_sym.core.errors import CbdpError
+from cbdp_sym.app.executor import LocalExecutor, _roots_for, make_executor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,7 +114,7 @@ def test_default_is_the_local_pool():
 
 def test_claims_are_sent_by_id_with_their_folder(registry, ex_root):
     from cbdp_sym import Claim
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     assert _roots_for([registry.get("ZCDP-L4.3")]) == ()  # the built-in root: every worker has it
     mine = Registry([ex_root])
@@ -128,7 +128,7 @@ def test_claims_are_sent_by_id_with_their_folder(registry, ex_root):
 
 def test_a_detached_result_travels_as_data(registry):
     """What a Dask worker sends back: the Result without its claim (closures), picklable."""
-    from cbdp_sym.audit import _audit_detached
+    from cbdp_sym.app.audit import _audit_detached
 
     res = _audit_detached((registry.get("ZCDP-PA.1-V"), 20))
     back = pickle.loads(pickle.dumps(res))

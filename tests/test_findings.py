@@ -1,10 +1,10 @@
-"""Findings: every refutation classified and in exactly one finding, grouped by root cause (cbdp_sym.findings)."""
+"""Findings: every refutation classified and in exactly one finding, grouped by root cause (cbdp_sym.verify.findings)."""
 from types import SimpleNamespace
 
 import pytest
 
 from cbdp_sym import Claim, Registry
-from cbdp_sym.findings import ERROR_KINDS, SEVERITY, infer_error_kind, paper_findings, simplicity
+from cbdp_sym.verify.findings import ERROR_KINDS, SEVERITY, infer_error_kind, paper_findings, simplicity
 
 
 def _res(cid, status, cx=None, kind="upper", error_kind=None, corrected=None):

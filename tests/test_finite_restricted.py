@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cbdp_sym import finite_restricted as fr
-from cbdp_sym.distributions import Finite, PointMass, Product
-from cbdp_sym.errors import ParameterError
+import cbdp_sym.restricted.finite as fr
+from cbdp_sym.laws.distributions import Finite, PointMass, Product
+from cbdp_sym.core.errors import ParameterError
 
 X = fr.Feature("x", lambda a: a[0])
 

@@ -5,9 +5,9 @@ import subprocess
 
 import pytest
 
-from cbdp_sym.cli import main
-from cbdp_sym.registry import Registry
-from cbdp_sym.report import latexmk_available
+from cbdp_sym.app.cli import main
+from cbdp_sym.app.registry import Registry
+from cbdp_sym.report.latex import latexmk_available
 
 # classical results that any correct audit must confirm (textbook derivations, independent of this toolkit)
 CLASSICAL = {

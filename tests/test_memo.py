@@ -1,9 +1,9 @@
 import mpmath as mp
 import pytest
 
-from cbdp_sym import cache
-from cbdp_sym.linpower import SolverFailure, exact_lin_renyi
-from cbdp_sym.memo import memo_numeric
+import cbdp_sym.core.cache as cache
+from cbdp_sym.restricted.linpower import SolverFailure, exact_lin_renyi
+from cbdp_sym.core.memo import memo_numeric
 
 
 def _counted():

@@ -1,7 +1,7 @@
 """Mutation fixtures: a defect must never come out verified."""
 import pytest
 
-from cbdp_sym.verify import audit_claim
+from cbdp_sym.verify.engine import audit_claim
 
 
 def test_sign_flip_is_refuted_with_certified_counterexample(mutant_registry):

@@ -1,11 +1,11 @@
-"""Numerics from the definitions (cbdp_sym.numeric): split quadrature, divergences, golden section."""
+"""Numerics from the definitions (cbdp_sym.divergences.numeric): split quadrature, divergences, golden section."""
 import mpmath as mp
 import pytest
 import sympy as sp
 
 from cbdp_sym import KL, TV, Laplace, Normal, fdiv_mp, quad_split
-from cbdp_sym.distributions import Finite
-from cbdp_sym.numeric import golden_section, renyi_mp
+from cbdp_sym.laws.distributions import Finite
+from cbdp_sym.divergences.numeric import golden_section, renyi_mp
 
 
 @pytest.mark.parametrize("dps", [15, 30, 60])

@@ -1,10 +1,10 @@
-"""Conformance of cbdp_sym.optimize: every method by name on the same problems, the precision ramp, bad input,
+"""Conformance of cbdp_sym.calculus.optimize: every method by name on the same problems, the precision ramp, bad input,
 and the definiteness edge cases."""
 import mpmath as mp
 import pytest
 
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.optimize import (METHODS, bfgs, bracket_max, definite, golden_max, golden_section, line_search, maximize,
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.calculus.optimize import (METHODS, bfgs, bracket_max, definite, golden_max, golden_section, line_search, maximize,
                                minimize, newton, precision_ramp, ramp_stages, sup_positive)
 
 MULTI = [m for m in METHODS if m != "golden"]

@@ -8,9 +8,9 @@ checks that the library's error is the diagnosed one (recorded in the RDP-PEERS 
 import mpmath as mp
 import pytest
 
-from cbdp_sym import peers
-from cbdp_sym.conversions import best_over_alpha, delta_improved, delta_tv_bound, eps_improved, eps_mironov
-from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
+import cbdp_sym.divergences.peers as peers
+from cbdp_sym.divergences.conversions import best_over_alpha, delta_improved, delta_tv_bound, eps_improved, eps_mironov
+from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
 
 from .conftest import tex_required
 
@@ -115,7 +115,7 @@ def test_autodp_optimised_conversion(std, bbghs):
 @pytest.mark.parametrize("lib", ["autodp", "dp_accounting"])
 def test_exact_gaussian_epsilon(lib):
     need(lib)
-    from cbdp_sym.conversions import eps_from_profile
+    from cbdp_sym.divergences.conversions import eps_from_profile
 
     with mp.workdps(40):
         s = mp.mpf(3)

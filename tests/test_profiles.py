@@ -6,15 +6,15 @@ import pytest
 import sympy as sp
 
 from cbdp_sym import Generator, Implicit, f_divergence, hockey_stick_generator, privacy_profile, profile_mp, profile_sym
-from cbdp_sym.cli import main
-from cbdp_sym.distributions import Finite, Laplace, Normal, PointMass, Product
-from cbdp_sym.divergences import T
-from cbdp_sym.errors import DerivationError, ParameterError
-from cbdp_sym.implicit import certify_root
-from cbdp_sym.numbers import digits
-from cbdp_sym.numeric import quad_split
-from cbdp_sym.profiles import EPS, Phi, eps_for_delta, erfc_form, value_with_digits, symmetric_profile_mp
-from cbdp_sym.tape import recording
+from cbdp_sym.app.cli import main
+from cbdp_sym.laws.distributions import Finite, Laplace, Normal, PointMass, Product
+from cbdp_sym.divergences.fdiv import T
+from cbdp_sym.core.errors import DerivationError, ParameterError
+from cbdp_sym.calculus.implicit import certify_root
+from cbdp_sym.core.numbers import digits
+from cbdp_sym.divergences.numeric import quad_split
+from cbdp_sym.divergences.profiles import EPS, Phi, eps_for_delta, erfc_form, value_with_digits, symmetric_profile_mp
+from cbdp_sym.core.tape import recording
 
 b, v, sg = sp.symbols("b v sigma", positive=True)
 
@@ -182,7 +182,7 @@ def test_a_wrong_profile_is_refuted_not_verified():
 
 def test_profile_runs_under_the_time_limit(capsys):
     """`profile` is stopped from outside at --timeout like eval and restricted: one line, exit 2."""
-    from cbdp_sym.cli import main
+    from cbdp_sym.app.cli import main
 
     assert main(["profile", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--delta", "1/100000", "--timeout", "0.5"]) == 2
     assert "time limit" in capsys.readouterr().err

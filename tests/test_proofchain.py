@@ -2,7 +2,7 @@
 import mpmath as mp
 import pytest
 
-from cbdp_sym.proofchain import Link, chain_table, check_chain, failure_text, relation_holds
+from cbdp_sym.verify.proofchain import Link, chain_table, check_chain, failure_text, relation_holds
 
 
 def test_first_failure_is_reported_with_numbers():

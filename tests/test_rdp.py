@@ -6,11 +6,11 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.distributions import Laplace, Normal
-from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
-from cbdp_sym.symbols import alpha, lam, sigma
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import audit_claim, derive
+from cbdp_sym.laws.distributions import Laplace, Normal
+from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
+from cbdp_sym.core.symbols import alpha, lam, sigma
+from cbdp_sym.core.tape import recording
+from cbdp_sym.verify.engine import audit_claim, derive
 
 from .conftest import FIXTURES
 
@@ -169,7 +169,7 @@ def test_cor4_case4_order_and_expansion(registry):
 
 
 def _eval(args):
-    from cbdp_sym.cli import main
+    from cbdp_sym.app.cli import main
 
     out = []
 
@@ -215,7 +215,7 @@ def test_eval_serves_table2_entries(cid, at):
     ("RDP-P6", ["lam=1", "alpha=1"], "greater than 1"),
 ])
 def test_bad_parameters_are_one_line_errors(cid, at, msg, capsys):
-    from cbdp_sym.cli import main
+    from cbdp_sym.app.cli import main
 
     rc = main(["eval", cid] + [f"--at={x}" for x in at])
     err = capsys.readouterr().err
@@ -230,7 +230,7 @@ def test_coverage_of_the_catalogue(registry):
 
 @pytest.fixture(scope="module")
 def rdp_mutants():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry([FIXTURES / "rdp"])
 

@@ -3,7 +3,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Laplace, Param, audit_claim, f_divergence, fdiv_mp
-from cbdp_sym.regions import failure_region, swept_params
+from cbdp_sym.verify.regions import failure_region, swept_params
 
 v = sp.Symbol("v", positive=True)
 b = sp.Symbol("b", positive=True)
@@ -93,7 +93,7 @@ def test_grid_region_of_a_numeric_quantity_against_direct_evaluation_on_both_sid
 
 
 def test_grid_region_stall_guard_reports_not_found(monkeypatch):
-    import cbdp_sym.regions as regions
+    import cbdp_sym.verify.regions as regions
 
     def stall(*a, **k):
         raise regions._Stalled("the solver at v = 2 exceeded the 120 s stall guard")

@@ -1,8 +1,8 @@
 import mpmath as mp
 
-from cbdp_sym import cache
-from cbdp_sym.registry import Registry
-from cbdp_sym.verify import audit_claim
+import cbdp_sym.core.cache as cache
+from cbdp_sym.app.registry import Registry
+from cbdp_sym.verify.engine import audit_claim
 
 
 def test_user_paper_folders_with_same_module_names(tmp_path):

@@ -3,8 +3,8 @@ import shutil
 
 import pytest
 
-from cbdp_sym.audit import run, write_reports
-from cbdp_sym.report import latexmk_available, note_tex, tex_escape
+from cbdp_sym.app.audit import run, write_reports
+from cbdp_sym.report.latex import latexmk_available, note_tex, tex_escape
 
 from .conftest import tex_required
 
@@ -65,8 +65,8 @@ def test_pdf_compiles_without_overfull_boxes(registry, kl_results, tmp_path):
 def test_prose_of_builtin_papers_has_no_escaped_latex():
     """Conventions, labels and notes are prose with $...$ mathematics: a backslash outside $...$ would be
     printed literally (as happened with R\\'enyi in a convention)."""
-    from cbdp_sym.registry import Registry
-    from cbdp_sym.report import note_tex
+    from cbdp_sym.app.registry import Registry
+    from cbdp_sym.report.latex import note_tex
 
     reg = Registry()
     bad = [(k, c) for k, p in reg.papers.items() for c in p.meta.get("conventions", [])

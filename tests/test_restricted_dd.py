@@ -1,4 +1,4 @@
-"""Restricted divergences between product laws (class lin and lin after a feature map G): cbdp_sym.restricted_dd.
+"""Restricted divergences between product laws (class lin and lin after a feature map G): cbdp_sym.restricted.products.
 
 Every expected value here comes from an independent route: SymPy derivations from the densities (Theorem 9's
 one-dimensional objective, the alpha = 2 quadratic objective, the convolution density of x_1 + x_2), the
@@ -9,15 +9,15 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.calculus import integrate_split, maximize
-from cbdp_sym.distributions import X, Finite, Laplace, Mixture, Normal, PointMass, Product
-from cbdp_sym.divergences import ALPHA, ALPHA_DIV, KL, expect
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.numbers import digits, to_mpf
-from cbdp_sym.numeric import vquad
-from cbdp_sym.restricted_dd import SumLaw, laplace_sum_poly, restricted_lin_product, sum_density
-from cbdp_sym.variational import eliminate_intercept, lin_objective
-from cbdp_sym.symbols import a as A_, b as B_
+from cbdp_sym.calculus.symbolic import integrate_split, maximize
+from cbdp_sym.laws.distributions import X, Finite, Laplace, Mixture, Normal, PointMass, Product
+from cbdp_sym.divergences.fdiv import ALPHA, ALPHA_DIV, KL, expect
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.numbers import digits, to_mpf
+from cbdp_sym.divergences.numeric import vquad
+from cbdp_sym.restricted.products import SumLaw, laplace_sum_poly, restricted_lin_product, sum_density
+from cbdp_sym.divergences.variational import eliminate_intercept, lin_objective
+from cbdp_sym.core.symbols import a as A_, b as B_
 
 R = sp.Rational
 

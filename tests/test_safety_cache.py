@@ -11,10 +11,14 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import cache, serial, store
-from cbdp_sym.divergences import Expect
-from cbdp_sym.shifted import Log1p
-from cbdp_sym.tape import Step, Tex
+import cbdp_sym.core.cache as cache
+
+import cbdp_sym.core.serial as serial
+
+import cbdp_sym.core.store as store
+from cbdp_sym.divergences.fdiv import Expect
+from cbdp_sym.divergences.shifted import Log1p
+from cbdp_sym.core.tape import Step, Tex
 
 ROOT = Path(__file__).resolve().parent.parent
 

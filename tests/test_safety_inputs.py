@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cbdp_sym import cli
-from cbdp_sym.claims import Param
-from cbdp_sym.errors import ParameterError
-from cbdp_sym.numbers import parse_number
+import cbdp_sym.app.cli as cli
+from cbdp_sym.verify.claims import Param
+from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.numbers import parse_number
 
 import sympy as sp
 

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cbdp_sym.cli import main
-from cbdp_sym.report import compile_pdf, latexmk_available
+from cbdp_sym.app.cli import main
+from cbdp_sym.report.latex import compile_pdf, latexmk_available
 
 from .conftest import tex_required
 
@@ -104,7 +104,7 @@ def test_kill_during_latex_leaves_the_previous_pdf_intact(tmp_path):
     tex.write_text("\\documentclass{article}\n\\begin{document}\n"
                    + "\\loop\\ifnum\\count255<4000 \\advance\\count255 by 1 \\the\\count255\\newpage\\repeat\n"
                    + "\\end{document}\n")
-    code = ("import sys; from pathlib import Path; from cbdp_sym.report import compile_pdf; "
+    code = ("import sys; from pathlib import Path; from cbdp_sym.report.latex import compile_pdf; "
             f"compile_pdf(Path({str(tex)!r}), '0')")
     tmpdir = Path(tempfile.gettempdir())
     before = set(tmpdir.glob("cbdp-sym-latex-*"))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cbdp_sym import cli
-from cbdp_sym.errors import DerivationTimeout
-from cbdp_sym.timelimit import TimeLimitExceeded, time_limit
+import cbdp_sym.app.cli as cli
+from cbdp_sym.core.errors import DerivationTimeout
+from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,8 +87,8 @@ def test_nested_limits():
     governs).  Run in a child: pytest-timeout's own timer switches ordinary limits off in this process."""
     code = (
         "import time\n"
-        "from cbdp_sym.timelimit import time_limit\n"
-        "from cbdp_sym.errors import DerivationTimeout\n"
+        "from cbdp_sym.core.timelimit import time_limit\n"
+        "from cbdp_sym.core.errors import DerivationTimeout\n"
         "t0 = time.monotonic()\n"
         "with time_limit(10, 'outer'):\n"
         "    try:\n"
@@ -169,7 +169,7 @@ def test_bad_timeout_is_refused(value):
 # -- check before computing, write atomically, one audit per folder ----------------------------------
 @pytest.fixture
 def no_work(monkeypatch):
-    import cbdp_sym.audit as audit
+    import cbdp_sym.app.audit as audit
 
     def boom(*a, **k):
         raise AssertionError("work started before the output paths were checked")
@@ -202,9 +202,9 @@ def test_read_only_out_fails_before_any_work(tmp_path, no_work, capsys):
 
 
 def test_second_audit_into_a_locked_folder_is_refused(tmp_path, capsys, monkeypatch):
-    from cbdp_sym.outputs import folder_lock
+    from cbdp_sym.report.outputs import folder_lock
 
-    import cbdp_sym.audit as audit
+    import cbdp_sym.app.audit as audit
 
     monkeypatch.setattr(audit, "run", lambda *a, **k: pytest.fail("ran while the folder was locked"))
     with folder_lock(tmp_path):
@@ -215,8 +215,8 @@ def test_second_audit_into_a_locked_folder_is_refused(tmp_path, capsys, monkeypa
 
 
 def test_write_atomic_never_leaves_a_truncated_file(tmp_path, monkeypatch):
-    from cbdp_sym import outputs
-    from cbdp_sym.errors import CbdpError
+    import cbdp_sym.report.outputs as outputs
+    from cbdp_sym.core.errors import CbdpError
 
     target = tmp_path / "a.tex"
     target.write_text("old complete text")
@@ -247,9 +247,9 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     """Before: the figures' precomputation had no limit."""
     import mpmath as mp
 
-    from cbdp_sym import cache
-    from cbdp_sym.executor import precompute
-    from cbdp_sym.figures import Curve, Figure
+    import cbdp_sym.core.cache as cache
+    from cbdp_sym.app.executor import precompute
+    from cbdp_sym.verify.figures import Curve, Figure
 
     def slow(x):
         if x == "2":

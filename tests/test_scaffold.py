@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from cbdp_sym import Registry, audit_claim
-from cbdp_sym.cli import main
-from cbdp_sym.errors import CbdpError
-from cbdp_sym.scaffold import CLAIMS_TEMPLATE, new_paper
+from cbdp_sym.app.cli import main
+from cbdp_sym.core.errors import CbdpError
+from cbdp_sym.app.scaffold import CLAIMS_TEMPLATE, new_paper
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

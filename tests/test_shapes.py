@@ -1,13 +1,11 @@
-"""cbdp_sym.shapes: the claim shapes of check claims (readings, instance families)."""
+"""cbdp_sym.verify.shapes: the claim shapes of check claims (readings, instance families)."""
 from fractions import Fraction
 
 import mpmath as mp
 
 from cbdp_sym import agreement, overrule, reading, within_tolerance
 from cbdp_sym import CheckResult, as_reading, family_check, family_evidence
-from cbdp_sym import finite_restricted as fr
-
-
+import cbdp_sym.restricted.finite as fr
 def test_as_reading_rows_match_with_readings():
     lit = as_reading(CheckResult("refuted", "fails at 3"), "(i) as printed", literal=True)
     assert lit == {"name": "(i) as printed", "status": "refuted", "message": "fails at 3", "seeds": "", "literal": True}

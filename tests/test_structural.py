@@ -12,8 +12,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import finite_restricted as fr
-from cbdp_sym.verify import audit_claim
+import cbdp_sym.restricted.finite as fr
+from cbdp_sym.verify.engine import audit_claim
 
 ROOT = Path(__file__).resolve().parent.parent / "derivations" / "cbdp"
 
@@ -152,8 +152,8 @@ def test_t2_convexity_and_the_renyi_joint_convexity_failure(st):
 
 # -- Definition 1, Eq. (3), Section 5 --------------------------------------------------------------------------
 def test_max_divergence_derivation(defs):
-    from cbdp_sym.distributions import Laplace, Normal
-    from cbdp_sym.tape import Tex
+    from cbdp_sym.laws.distributions import Laplace, Normal
+    from cbdp_sym.core.tape import Tex
 
     e, v = sp.Symbol("epsilon", positive=True), sp.Symbol("v", positive=True)
     assert sp.simplify(defs._max_divergence(Laplace(0, 1 / e), Laplace(v, 1 / e), Tex("D")) - e * v) == 0
@@ -166,8 +166,8 @@ def test_nonprivate_release_limits_are_infinite(defs):
 
 
 def test_eq3_all_functions_on_finite_laws_is_renyi():
-    from cbdp_sym.distributions import Finite
-    from cbdp_sym.numeric import renyi_mp
+    from cbdp_sym.laws.distributions import Finite
+    from cbdp_sym.divergences.numeric import renyi_mp
 
     P = _law([2, 5, 1], [(0,), (1,), (4,)])
     Q = _law([1, 1, 3], [(0,), (1,), (4,)])
@@ -181,10 +181,10 @@ def test_eq3_all_functions_on_finite_laws_is_renyi():
 
 
 def test_t1_dd_change_of_variables():
-    """With cbdp_sym.restricted_dd: the class {a . G x + b} on Gaussian product laws equals lin on the 1-d law of
+    """With cbdp_sym.restricted.products: the class {a . G x + b} on Gaussian product laws equals lin on the 1-d law of
     G x (the first step of Theorem 1's proof), computed independently."""
-    from cbdp_sym.restricted import restricted
-    from cbdp_sym.distributions import Normal, Product
+    from cbdp_sym.restricted.solver import restricted
+    from cbdp_sym.laws.distributions import Normal, Product
 
     P = Product(Normal(0, 1), Normal(0, 1))
     Q = Product(Normal(1, 1), Normal(sp.Rational(-1, 2), 1))

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from cbdp_sym.registry import Registry
-from cbdp_sym.verify import audit_claim
+from cbdp_sym.app.registry import Registry
+from cbdp_sym.verify.engine import audit_claim
 
 FIX = Path(__file__).parent / "fixtures" / "structural"
 

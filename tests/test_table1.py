@@ -8,12 +8,12 @@ import pytest
 import sympy as sp
 from hypothesis import given, strategies as st
 
-from cbdp_sym.certify import arb_value, certify_above_bound, lin_renyi_lower
-from cbdp_sym.linpower import exact_lin_renyi, lin_renyi, shift_laws
-from cbdp_sym.numbers import to_mpf
-from cbdp_sym.numeric import renyi_mp
-from cbdp_sym.symbols import alpha, eps, sigma
-from cbdp_sym.verify import audit_claim
+from cbdp_sym.calculus.certify import arb_value, certify_above_bound, lin_renyi_lower
+from cbdp_sym.restricted.linpower import exact_lin_renyi, lin_renyi, shift_laws
+from cbdp_sym.core.numbers import to_mpf
+from cbdp_sym.divergences.numeric import renyi_mp
+from cbdp_sym.core.symbols import alpha, eps, sigma
+from cbdp_sym.verify.engine import audit_claim
 
 CELLS = [f"CBDP-TAB1-{r}-{m}-{c}" for r, ms in (("KL", ("LAP", "GAU")), ("REN", ("LAP", "GAU", "LAPD", "GAUD")))
          for m in ms for c in ("LIN", "UNR")]
@@ -21,7 +21,7 @@ CELLS = [f"CBDP-TAB1-{r}-{m}-{c}" for r, ms in (("KL", ("LAP", "GAU")), ("REN", 
 
 @pytest.fixture(scope="module")
 def reg():
-    from cbdp_sym.registry import Registry
+    from cbdp_sym.app.registry import Registry
 
     return Registry()
 
@@ -36,8 +36,8 @@ def test_layout_names_every_cell_once(reg):
 
 
 def test_layout_renders_verdicts_and_corrections(reg):
-    from cbdp_sym.report import verdict_tables
-    from cbdp_sym.verify import Result
+    from cbdp_sym.report.latex import verdict_tables
+    from cbdp_sym.verify.engine import Result
 
     paper = reg.papers["cbdp"]
     c = reg.get("CBDP-TAB1-REN-LAP-LIN")
@@ -86,7 +86,7 @@ def test_certified_refutation_of_the_laplace_cell(reg):
 
 
 def test_d_dimensional_cell_values(reg):
-    from cbdp_sym.points import evaluate
+    from cbdp_sym.verify.points import evaluate
 
     c = reg.get("CBDP-TAB1-REN-LAPD-LIN")
     pt = c.parse_point({"d": "2", "v": "1,1", "eps": "1", "alpha": "3"})

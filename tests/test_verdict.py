@@ -1,14 +1,14 @@
-"""The verdict vocabulary (cbdp_sym.verdict) and the verification rules built on it (cbdp_sym.verify)."""
+"""The verdict vocabulary (cbdp_sym.core.verdict) and the verification rules built on it (cbdp_sym.verify.engine)."""
 import mpmath as mp
 import pytest
 import sympy as sp
 
 from cbdp_sym import Claim, Param, Reading, Status, audit_claim
-from cbdp_sym.finite_restricted import rel_slack
-from cbdp_sym.instances import slack_of
-from cbdp_sym.numbers import Estimate, PrecisionError, evalf_checked, mp_str, to_mpf
-from cbdp_sym.verdict import MEANING, merge, relative_slack, violated
-from cbdp_sym.verify import point_simplicity
+from cbdp_sym.restricted.finite import rel_slack
+from cbdp_sym.verify.instances import slack_of
+from cbdp_sym.core.numbers import Estimate, PrecisionError, evalf_checked, mp_str, to_mpf
+from cbdp_sym.core.verdict import MEANING, merge, relative_slack, violated
+from cbdp_sym.verify.engine import point_simplicity
 
 x = sp.Symbol("x", positive=True)
 

@@ -6,8 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from cbdp_sym import audit, cache, deps, latexbuild, resultcache
-from cbdp_sym.serial import decode, encode, same_tree
+import cbdp_sym.app.audit as audit
+
+import cbdp_sym.core.cache as cache
+
+import cbdp_sym.core.deps as deps
+
+import cbdp_sym.report.latexbuild as latexbuild
+
+import cbdp_sym.app.resultcache as resultcache
+from cbdp_sym.core.serial import decode, encode, same_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ["RDP-P6", "RDP-P5-KL", "RDP-LAPMECH", "ZCDP-D1.1"]
@@ -78,7 +86,7 @@ def test_a_damaged_result_entry_is_reported_once_and_recomputed(registry, tmp_pa
 
 
 def test_result_round_trips_as_data(registry):
-    from cbdp_sym.verify import audit_claim
+    from cbdp_sym.verify.engine import audit_claim
 
     res = audit_claim(registry.get("RDP-P5-KL"), 30)
     value = resultcache._detached(res)
@@ -87,7 +95,7 @@ def test_result_round_trips_as_data(registry):
 
 
 def test_errors_and_time_limits_are_not_stored(registry, tmp_path, monkeypatch):
-    from cbdp_sym.verify import Result
+    from cbdp_sym.verify.engine import Result
 
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
     c = registry.get("ZCDP-D1.1")
@@ -184,8 +192,7 @@ def test_pdf_is_rebuilt_only_when_its_sources_change(tmp_path, monkeypatch):
 
 
 def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(registry, tmp_path, monkeypatch):
-    from cbdp_sym import report
-
+    import cbdp_sym.report.latex as report
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
     ids = ["ZCDP-D1.1", "RDP-P5-KL"]
     _audit_to(registry, ids, tmp_path / "a")

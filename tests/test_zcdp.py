@@ -9,11 +9,11 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym.mechanisms import renyi_numeric
-from cbdp_sym.numbers import digits
-from cbdp_sym.registry import Registry
-from cbdp_sym.tape import recording
-from cbdp_sym.verify import audit_claim
+from cbdp_sym.divergences.mechanisms import renyi_numeric
+from cbdp_sym.core.numbers import digits
+from cbdp_sym.app.registry import Registry
+from cbdp_sym.core.tape import recording
+from cbdp_sym.verify.engine import audit_claim
 
 FIX = Path(__file__).parent / "fixtures" / "zcdp"
 # the shared catalogue beside the checkout (as laid out for developers and CI: <parent>/shared/claims)

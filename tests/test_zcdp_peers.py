@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from cbdp_sym import peers
-from cbdp_sym.verify import audit_claim
+import cbdp_sym.divergences.peers as peers
+from cbdp_sym.verify.engine import audit_claim
 
 CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -31,8 +31,8 @@ def test_dp_accounting_zcdp_event_matches_the_improved_conversion():
     _need("dp_accounting")
     import mpmath as mp
 
-    from cbdp_sym.concentrated import dpa_zcdp_epsilon
-    from cbdp_sym.conversions import eps_improved
+    from cbdp_sym.divergences.concentrated import dpa_zcdp_epsilon
+    from cbdp_sym.divergences.conversions import eps_improved
 
     pv, orders = dpa_zcdp_epsilon(0.25, 0.0, 1e-7)
     ref = min(max(mp.mpf(0), eps_improved(mp.mpf(0.25) * a, mp.mpf(a), mp.mpf(1e-7))) for a in orders if a > 1.01)
@@ -43,8 +43,8 @@ def test_autodp_pure_dp_curve_is_randomized_response():
     _need("autodp")
     import mpmath as mp
 
-    from cbdp_sym.concentrated import ZPair, autodp_puredp_rdp
-    from cbdp_sym.distributions import Finite
+    from cbdp_sym.divergences.concentrated import ZPair, autodp_puredp_rdp
+    from cbdp_sym.laws.distributions import Finite
 
     e = mp.mpf(0.7)
     p = mp.exp(e) / (1 + mp.exp(e))

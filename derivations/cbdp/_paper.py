@@ -41,7 +41,7 @@ PAPER = {
                     "CBDP-TAB1-CERT certifies the refutations in ball arithmetic.",
         },
     ],
-    # root causes of the refutations (cbdp_sym.findings): claims whose verdict follows from one cause are grouped
+    # root causes of the refutations (cbdp_sym.verify.findings): claims whose verdict follows from one cause are grouped
     "findings": [
         {"id": "CBDP-F1", "kind": "result",
          "title": r"Theorem 13's proof drops the factor $2^{-d}$ on $b^A$, so the (lin,Rényi) upper bounds built on it "

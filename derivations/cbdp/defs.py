@@ -171,8 +171,8 @@ EQ2 = Claim(
     statement=r"D^{\mathcal H}_f(P,Q)=\sup_{h\in\mathcal H}\mathbb{E}_P[h(x)]-\mathbb{E}_Q[f^*(h(x))]",
     derive=_eq2_derive, where="Sec. 2.2, Eq. (2)", seed=SEED, conventions=(KL.convention, GENC),
     notes="A definition. The sanity check derives the objective for H = lin with the engine's derived conjugates "
-          "(KL and the alpha-divergence). Its computation: cbdp_sym.restricted (Laplace, Gaussian, mixtures, products) "
-          "and cbdp_sym.finite_restricted (finite laws, polytope classes, certified).")
+          "(KL and the alpha-divergence). Its computation: cbdp_sym.restricted.solver (Laplace, Gaussian, mixtures, products) "
+          "and cbdp_sym.restricted.finite (finite laws, polytope classes, certified).")
 
 
 # -- Eq. (3) with H = all functions reproduces Definition 1 -------------------------------------------------

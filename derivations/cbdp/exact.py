@@ -1,7 +1,7 @@
 """CBDP's exact restricted values: Figures 1a, 1b, 2a, 2b (with their continuation to large alpha and by degree) and their claims.
 
 Every exact (lin,Rényi) / (poly_k,Rényi) value comes from the restricted-divergence solver
-(:mod:`cbdp_sym.restricted`): ``sup_h E_P[h] - E_Q[f^*(h)]`` over the class, with CBDP's α-divergence
+(:mod:`cbdp_sym.restricted.solver`): ``sup_h E_P[h] - E_Q[f^*(h)]`` over the class, with CBDP's α-divergence
 generator ``(|t|^α - 1)/(α² - α)`` on all of R, then Eq. (3).  The Rényi-DP curves are the defining
 integral ``log(∫ p^α q^{1-α})/(α - 1)`` by split quadrature, not Eq. (4).  The upper bounds of
 Table 1 and its lower bound are drawn as printed (they are the claims under audit).  The Table 1 cells
@@ -46,7 +46,7 @@ def _laws(kind, scale):
 
 # -- numerics from the definitions ------------------------------------------------------------------
 def renyi_numeric(P, Q, al):
-    """``log(∫ p^α q^{1-α} dx)/(α - 1)`` by split quadrature (the engine's :func:`cbdp_sym.numeric.renyi_mp`)."""
+    """``log(∫ p^α q^{1-α} dx)/(α - 1)`` by split quadrature (the engine's :func:`cbdp_sym.divergences.numeric.renyi_mp`)."""
     return renyi_mp(P, Q, mp.mpf(al))
 
 

@@ -1,11 +1,11 @@
 """CBDP's (lin, Rényi) upper bounds: Theorem 13, Corollary 2 and Theorem 5, with their proof chains.
 
 The quantity is always the exact restricted value ``D^lin_{R,alpha}(P, Q)`` computed by the restricted solver
-(:func:`cbdp_sym.linpower.lin_renyi`: CBDP's alpha-divergence generator on all of R, Eq. (3)); one dimension by
+(:func:`cbdp_sym.restricted.linpower.lin_renyi`: CBDP's alpha-divergence generator on all of R, Eq. (3)); one dimension by
 the one-dimensional solver, ``d`` dimensions by the product-law solver (the exact law of ``a . x``).  The
 printed bounds are encoded as printed, with ``K = E|Y|^{alpha/(alpha-1)}`` derived from the noise density
 (Gamma functions).  The corrected bounds are what the proof's own chain gives once its one faulty step is
-repaired (derived by :func:`cbdp_sym.shifted.orthant_chain_bound`): the orthant's probability ``2^{-d}`` must
+repaired (derived by :func:`cbdp_sym.divergences.shifted.orthant_chain_bound`): the orthant's probability ``2^{-d}`` must
 multiply ``b^A`` too, which adds ``d log 2`` to the Rényi bound.
 
 P is the unshifted law and Q the law shifted by v, as in Table 1 (for symmetric noise the other order gives

@@ -4,8 +4,8 @@ parallel and sequential composition (Thms. 3, 4), audited on instance families.
 These theorems quantify over all mechanisms and classes; the audit checks each on families of instances
 where every quantity is computable to many digits, searches the families adversarially (budgets counted
 in evaluations, seeded), and says for each family which hypotheses hold.  Finite laws go through
-:mod:`cbdp_sym.finite_restricted` (certified suprema over polytopes of coefficients, exact pushforwards);
-Laplace and Gaussian outputs through the continuous solver :func:`cbdp_sym.restricted.restricted`
+:mod:`cbdp_sym.restricted.finite` (certified suprema over polytopes of coefficients, exact pushforwards);
+Laplace and Gaussian outputs through the continuous solver :func:`cbdp_sym.restricted.solver.restricted`
 (one-dimensional laws, and product laws with a linear feature map ``G`` for post-processing).
 
 Conventions: the α-divergence generator ``(|t|^α - 1)/(α^2 - α)`` on all of R (as printed); restricted Rényi
@@ -221,7 +221,7 @@ def _cont_dd():
 
 
 def _restricted_dd_available():
-    return True  # cbdp_sym.restricted_dd is part of the engine (the product-law solver)
+    return True  # cbdp_sym.restricted.products is part of the engine (the product-law solver)
 
 
 def _t1_families():
@@ -278,7 +278,7 @@ def _structural_check(claim_id, families, run, extra_msg="", title=""):
 
 def _t1_check(dps):
     extra = "" if _restricted_dd_available() else (
-        ". The d-dimensional Laplace/Gaussian family needs cbdp_sym.restricted_dd, which is not available here")
+        ". The d-dimensional Laplace/Gaussian family needs cbdp_sym.restricted.products, which is not available here")
     out, _res = _structural_check("CBDP-T1", _t1_families(), _t1_run, extra, "Theorem 1 (post-processing) on instance families")
     # every continuous instance, not only the worst: the two sides are computed on different laws
     rows = []

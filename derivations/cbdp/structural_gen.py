@@ -1,7 +1,7 @@
 """CBDP Section 6 and Appendix D: Definition 4 (IPM), Lemma 6, Theorem 7 (Pinsker-like), Theorem 6
 (generalization), and the Pinsker inequality as cited.
 
-Every quantity is computed between finite laws with :mod:`cbdp_sym.finite_restricted`: IPMs as exact
+Every quantity is computed between finite laws with :mod:`cbdp_sym.restricted.finite`: IPMs as exact
 linear programmes (rational simplex, dual certificate), restricted KL divergences as certified suprema of
 the concave objective ``E_P[h] - E_Q[e^{h-1}]`` (the engine's derived KL conjugate) over a polytope of
 coefficients.  Instance families are seeded (deterministic) and searched adversarially with budgets

@@ -8,7 +8,7 @@ restricted solver (CBDP's alpha-divergence generator on all of R, Eq. (3)).  For
 
 The linear cells' printed bounds are Corollary 2's; they fail for ``alpha > 2`` when the shift is small against the
 noise (the exact value is then quadratic in the shift, the bound of order ``shift^alpha``).  The corrected cells are
-what the repaired Theorem 13 chain gives (:func:`cbdp_sym.shifted.orthant_chain_bound`): ``d log 2`` more.
+what the repaired Theorem 13 chain gives (:func:`cbdp_sym.divergences.shifted.orthant_chain_bound`): ``d log 2`` more.
 """
 import functools
 

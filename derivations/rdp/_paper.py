@@ -11,7 +11,7 @@ PAPER = {
         r"on, $f$ has sensitivity 1.",
         r"$D_\alpha(P \| Q)$ is the Rényi divergence of order $\alpha$ (Def. 3); $D_1$ is KL and $D_\infty$ the "
         "max-divergence. Sections III and VII define the odds ratio R with opposite orientations: each claim names the one in force.",
-        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.peers, where their parameter conventions are documented.",
+        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.divergences.peers, where their parameter conventions are documented.",
     ],
     "tables": [
         {"title": "Table II (summary of RDP parameters for basic mechanisms), cell by cell",
@@ -30,7 +30,7 @@ PAPER = {
                   "row prints one entry, $\\alpha/(2\\sigma^2)$, also read at $\\alpha = 1$. RDP-T2 shows the derived "
                   "expressions side by side.")},
     ],
-    # root causes of the refutations (cbdp_sym.findings)
+    # root causes of the refutations (cbdp_sym.verify.findings)
     "findings": [
         {"id": "RDP-F1", "kind": "reading",
          "title": r"Lemma 1's proof bounds $\lVert P-Q\rVert_1$ by $2\varepsilon^2$ where the argument needs $2\varepsilon$ "

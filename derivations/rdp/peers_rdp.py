@@ -4,7 +4,7 @@ The libraries are an optional extra; without them this claim is ``inconclusive``
 reference value is ours at the working precision, computed at the exact binary64 inputs the library
 received: the Rényi curves from the engine-derived closed forms (RDP-P5, RDP-P6, RDP-P7) evaluated with
 extra digits, cross-checked against the definitions (quadrature / sums, :func:`renyi_numeric`);
-conversions from :mod:`cbdp_sym.conversions`; the exact Gaussian epsilon by inverting the derived
+conversions from :mod:`cbdp_sym.divergences.conversions`; the exact Gaussian epsilon by inverting the derived
 privacy profile (:func:`hockey_stick_sym`), cross-checked against the quadrature profile.
 """
 import mpmath as mp

@@ -134,7 +134,7 @@ P3_PROFILE = Claim(
     check=cached_check(_check), where="Sec. IV, Prop. 3; Sec. VII", seed=SEED,
     conventions=("mechanisms at sensitivity 1: Gaussian N(0, sigma^2) vs N(1, sigma^2), Laplace Lambda(0, lambda) vs "
                  "Lambda(1, lambda), RR_p (the pair is symmetric: delta_PQ = delta_QP)",
-                 "exact eps(delta): the derived hockey-stick profile inverted and certified (cbdp_sym.profiles)"),
+                 "exact eps(delta): the derived hockey-stick profile inverted and certified (cbdp_sym.divergences.profiles)"),
     notes="An extra ID (issue 16): how loose each RDP -> (eps, delta) conversion is, and the peers' values, "
           "against the exact eps(delta).")
 

@@ -1,10 +1,10 @@
 """Mironov's Sections I-III and Table I: definitions, properties of RDP, and claims about all laws.
 
 Statements about arbitrary distributions are checked on instance families
-(:mod:`cbdp_sym.instances`): the basic mechanisms (randomized response, Laplace, Gaussian pairs),
+(:mod:`cbdp_sym.verify.instances`): the basic mechanisms (randomized response, Laplace, Gaussian pairs),
 seeded random finite laws with exact rational probabilities, and an adversarial Nelder-Mead search
 with an evaluation budget.  Every Rényi divergence is computed from its definition
-(:func:`cbdp_sym.mechanisms.renyi_numeric`: sums for finite laws, split quadrature for densities);
+(:func:`cbdp_sym.divergences.mechanisms.renyi_numeric`: sums for finite laws, split quadrature for densities);
 events of finite laws are enumerated exhaustively, events of the continuous pairs are half-lines
 (the likelihood-ratio sets of these shift families).  Posteriors are computed by Bayes' rule with an
 explicit prior over three inputs.

@@ -5,7 +5,7 @@ The exact worst cases are computed from the definitions: privacy profiles ``sup_
 (quadrature for densities, sums for finite laws), the ``n``-fold composition of an ``eps``-DP mechanism
 through the ``n``-fold randomized response with ``p = e^eps/(1 + e^eps)`` (the extremal ``eps``-DP pair,
 Kairouz-Oh-Viswanath), summed exactly over its ``n + 1`` privacy-loss atoms, and the largest ``P(S)`` at
-a given ``Q(S)`` by Neyman-Pearson (:func:`cbdp_sym.conversions.np_max`).  Lemma 1's constants are
+a given ``Q(S)`` by Neyman-Pearson (:func:`cbdp_sym.divergences.conversions.np_max`).  Lemma 1's constants are
 audited on randomized response at ``p = e^eps/(1 + e^eps)``, on the Laplace pair with ``lambda = 1/eps``
 and on random finite pairs (``eps`` their larger ``D_oo``).
 """

@@ -3,8 +3,8 @@ the bounds on the Bayes factor.
 
 Figures: the RDP curves of randomized response and the Laplace mechanism are the engine-derived closed
 forms of Props. 5 and 6 (audited against the definitions in RDP-P5 / RDP-P6), evaluated in log space
-(:func:`cbdp_sym.mechanisms.curve_function`); the optimisation over the order is
-:func:`cbdp_sym.conversions.prob_bound` (Prop. 10 minimised over ``alpha in (1, oo]``).  Figure points
+(:func:`cbdp_sym.divergences.mechanisms.curve_function`); the optimisation over the order is
+:func:`cbdp_sym.divergences.conversions.prob_bound` (Prop. 10 minimised over ``alpha in (1, oo]``).  Figure points
 are computed at 20 digits; the claims about all ``n <= 250`` sweep every ``n`` in binary64 (margins below
 ``1e-9`` relative would be recomputed at 30 digits).
 """

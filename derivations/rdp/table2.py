@@ -3,7 +3,7 @@
 Every closed form is derived from the output laws (pmfs, densities) with the engine: the Rényi
 integral split at the kinks (finite laws: sums), the ``alpha -> 1`` and ``alpha -> oo`` limits by SymPy,
 ``D_1`` separately as the KL integral, ``D_oo`` separately as ``sup log p/q``.  Numerics evaluate the
-defining sums / integrals (:func:`cbdp_sym.mechanisms.renyi_numeric`).
+defining sums / integrals (:func:`cbdp_sym.divergences.mechanisms.renyi_numeric`).
 
 Conventions: ``RR_p`` reports the truth with probability ``p``; ``P`` its law when the truth is 1,
 ``Q`` when it is 0.  ``Lambda(mu, lambda)`` has scale ``lambda``: ``P = Lap(0, lambda)``,

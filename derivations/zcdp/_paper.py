@@ -11,7 +11,7 @@ PAPER = {
         r"(with $\xi = 0$ unless stated); $D_\alpha$ is the Rényi divergence of order $\alpha$.",
         r"Conversions to $(\varepsilon, \delta)$-DP are compared with the exact privacy profile of the Gaussian mechanism "
         r"(the hockey-stick divergence computed from the densities).",
-        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.peers, where their parameter conventions are documented.",
+        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.divergences.peers, where their parameter conventions are documented.",
     ],
     "tables": [
         {"title": "From zCDP to (eps, delta)-DP: the entries of the minimum of Lemmas 3.6, B.2 and 8.8, as printed and as "
@@ -25,7 +25,7 @@ PAPER = {
                  "statements that use the minimum (Lemmas 3.6, 8.8, Cor. 8.9-8.11) are audited in their own sections; the "
                  "table of epsilons from each conversion beside the exact Gaussian value is in ZCDP-L3.6-TABLE."},
     ],
-    # root causes of the refutations (cbdp_sym.findings)
+    # root causes of the refutations (cbdp_sym.verify.findings)
     "findings": [
         {"id": "ZCDP-F1", "kind": "result",
          "title": r"The last entry of the minimum in Lemmas 3.6, B.2 and 8.8 has the numerator 1 where the proof of Lemma B.2 "

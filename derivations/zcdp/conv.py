@@ -1,7 +1,7 @@
 """Bun-Steinke: from zCDP to (eps, delta)-DP (Prop. 1.3, Lemmas 3.5-3.7, B.2, the tail bounds of Sec. 1.1),
 approximate zCDP to DP (Lemma 8.8, Corollaries 8.9-8.11) and the table of conversions.
 
-Claims about every ``(xi, rho)``-zCDP pair are checked on instance families (:mod:`cbdp_sym.concentrated`):
+Claims about every ``(xi, rho)``-zCDP pair are checked on instance families (:mod:`cbdp_sym.divergences.concentrated`):
 
 * Gaussian location pairs ``N(0, sigma^2)`` vs ``N(1, sigma^2)`` with ``sigma^2 = 1/(2 rho)`` (their zCDP
   parameter ``rho`` is the premise, Lemma 2.4 audited in ZCDP-L2.4); exact privacy profile from the normal CDF
@@ -456,7 +456,7 @@ P13_OPT = Claim(
     derive=_p13_opt_derive, claimed=lambda: EPS_P13, numeric=_p13_opt_numeric,
     where="Sec. 1.1, Prop. 1.3", seed=SEED,
     conventions=("numeric: golden-section minimisation over t = log(alpha - 1) of the RDP conversion "
-                 "(cbdp_sym.conversions.eps_mironov) applied to the curve rho alpha",))
+                 "(cbdp_sym.divergences.conversions.eps_mironov) applied to the curve rho alpha",))
 
 
 def _l35_opt_derive():
@@ -1263,7 +1263,7 @@ def _c89(entries, what):
 
 C89_ENTRIES = sp.Min(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
 COMPNOTE = ("each M_i is the complete (eps_i, delta_i)-DP mechanism M~ of Def. 8.5 (randomized response when delta_i = 0); "
-            "the composition's exact profile from the multinomial privacy-loss atoms (cbdp_sym.conversions.compose_atoms)")
+            "the composition's exact profile from the multinomial privacy-loss atoms (cbdp_sym.divergences.conversions.compose_atoms)")
 
 C89 = Claim(
     id="ZCDP-C8.9", paper="zcdp", label="Cor. 8.9: composition of (eps_i, delta_i)-DP through approximate zCDP", kind="check",

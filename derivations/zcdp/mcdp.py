@@ -3,7 +3,7 @@
 For a finite pair the mCDP parameters are computed from their definitions: ``mu = E[Z]`` (the KL divergence) and the
 smallest ``tau^2`` with ``E[e^{lam (Z - E Z)}] <= e^{lam^2 tau^2/2}`` for all real ``lam`` (the sub-Gaussian variance
 proxy of the privacy loss: a scan over ``lam`` in both signs, golden-section refinement, and the ``lam -> 0`` limit
-``Var Z``; :meth:`cbdp_sym.concentrated.ZPair.subgaussian_proxy`).
+``Var Z``; :meth:`cbdp_sym.divergences.concentrated.ZPair.subgaussian_proxy`).
 """
 import mpmath as mp
 import sympy as sp

@@ -1,7 +1,7 @@
 """Peer comparison for the zCDP paper: autodp and dp_accounting against our references.
 
-The adapters and the peer-error table are those of :mod:`cbdp_sym.peers` (written for Mironov's paper); the zCDP and
-pure-DP adapters missing there live in :mod:`cbdp_sym.concentrated` (to move into ``peers``).  References are ours
+The adapters and the peer-error table are those of :mod:`cbdp_sym.divergences.peers` (written for Mironov's paper); the zCDP and
+pure-DP adapters missing there live in :mod:`cbdp_sym.divergences.concentrated` (to move into ``peers``).  References are ours
 at the working precision, at the exact binary64 inputs the libraries received:
 
 * the Rényi curve of eps-DP's extremal pair (randomized response) from its defining sums, against autodp's
@@ -156,5 +156,5 @@ PEERS = Claim(
     kind="check", statement=r"\text{zCDP and pure-DP curves, conversions and exact Gaussian epsilons in two libraries}",
     check=_check, where="Props. 1.3, 1.4, 1.6; Lemma 3.5", seed=SEED,
     conventions=("references at the exact binary64 inputs; Gaussian: sigma = 1/sqrt(2 rho) relative to sensitivity 1",),
-    notes="An extra ID (not in the catalogue). Adapters: cbdp_sym.peers (shared with the RDP audit) and "
-          "cbdp_sym.concentrated (zCDP and pure-DP adapters).")
+    notes="An extra ID (not in the catalogue). Adapters: cbdp_sym.divergences.peers (shared with the RDP audit) and "
+          "cbdp_sym.divergences.concentrated (zCDP and pure-DP adapters).")

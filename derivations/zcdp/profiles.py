@@ -9,7 +9,7 @@ and Lemma 3.6 / B.2's delta form (the minimum as printed, and with the entries t
 turned into an epsilon by solving ``delta(eps) = delta`` for ``eps >= rho`` (an implicit quantity, bracketed).
 Lemma 3.7 is the converse direction ((eps, delta)-DP for all delta gives zCDP) and has no slack here.
 The exact ``eps(delta)``: the derived hockey-stick profile inverted, certified in Arb, cross-checked against
-the quadrature / sum profile (:mod:`cbdp_sym.profiles`).
+the quadrature / sum profile (:mod:`cbdp_sym.divergences.profiles`).
 """
 import functools
 
@@ -179,7 +179,7 @@ P13_PROFILE = Claim(
               r"=\min\{\varepsilon:\sup_SP(S)-e^\varepsilon Q(S)\le\delta\}",
     check=_verdict(("P1.3",), "Prop. 1.3", 50), where="Sec. 1.1, Prop. 1.3; Sec. 3.2, Lemma 3.5", seed=SEED,
     conventions=("mechanisms at sensitivity 1 (Gaussian std sigma, Laplace scale lambda, RR_p), rho = sup_alpha "
-                 "D_alpha/alpha", "exact eps(delta): derived hockey-stick profile inverted, certified (cbdp_sym.profiles)"),
+                 "D_alpha/alpha", "exact eps(delta): derived hockey-stick profile inverted, certified (cbdp_sym.divergences.profiles)"),
     notes="An extra ID (issue 16): the slack of each zCDP conversion to the exact eps(delta).")
 
 L36_PROFILE = Claim(

@@ -2,7 +2,7 @@
 postprocessing of zCDP (Lemmas 1.7/1.8, 2.3) and group privacy (Lemma 5.2, Prop. 5.3, Prop. 1.9).
 
 Statements about all distributions are checked on seeded random finite laws (exact rational probabilities,
-:func:`cbdp_sym.instances.random_finite`), the basic mechanisms and an adversarial Nelder-Mead search; every
+:func:`cbdp_sym.verify.instances.random_finite`), the basic mechanisms and an adversarial Nelder-Mead search; every
 divergence is computed from its definition (sums over the outcomes).
 """
 import random

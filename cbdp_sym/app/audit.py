@@ -1,0 +1,308 @@
+"""Running audits: many claims, in parallel, with progress, and writing the reports."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+import cbdp_sym.app.workers as workers
+from cbdp_sym.app.executor import make_executor, precompute
+from cbdp_sym.verify.engine import Result, audit_claim
+from cbdp_sym.verify.figures import load_cached
+from cbdp_sym.verify.findings import paper_findings
+from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
+from cbdp_sym.report.latexbuild import build_pdf_if_changed
+from cbdp_sym.report.latex import (
+    _figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available, provenance, render_appendix,
+    render_supplement, split_figures)
+import cbdp_sym.app.resultcache as resultcache
+import cbdp_sym.core.cache as cache
+import cbdp_sym.core.deps as deps
+
+
+def _audit_detached(claim_dps):
+    """Audit in a worker; the claim (closures, not picklable) is re-attached by the parent."""
+    claim, dps = claim_dps
+    res = audit_claim(claim, dps)
+    res.claim = None
+    if res.corrected is not None:
+        res.corrected.claim = None
+    return res
+
+
+def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
+    """Audit ``claims`` and return their results in the given order: a claim whose result is stored
+    (:mod:`cbdp_sym.app.resultcache`: keyed by the code it depends on) is looked up, the others are audited by
+    :func:`run_uncached`, and their results stored.  The figures' points stored on disk are read first
+    (:func:`cbdp_sym.verify.figures.load_cached`), so only missing points are computed."""
+    claims = list(claims)
+    results = [None] * len(claims)
+    where = resultcache._defining_modules()
+    for i, c in enumerate(claims):
+        results[i] = resultcache.lookup(c, dps, where)
+    load_cached([f for c in claims for f in c.figures])
+    todo = [i for i, r in enumerate(results) if r is None]
+    done = 0
+    for r in results:
+        if r is not None:
+            done += 1
+            if progress:
+                progress(done, len(claims), r)
+    offset = done
+
+    def stored(k, total, res):
+        resultcache.store(res.claim, dps, res, where)
+        if progress:
+            progress(offset + k, len(claims), res)
+
+    stored.figures = getattr(progress, "figures", None) or (lambda *a: None)
+    if progress and not getattr(progress, "figures", None):
+        stored.figures = None  # run_uncached then shows the figures' default progress
+    if todo:  # (a warm run starts no worker, no executor)
+        for i, res in zip(todo, run_uncached([claims[i] for i in todo], dps, jobs, stored, limit, scheduler)):
+            results[i] = res
+    return results
+
+
+def run_uncached(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
+    """Audit ``claims`` (on ``jobs`` worker processes) and return their results in the given order.
+
+    Each claim runs in a worker that is stopped from outside at its limits: ``claim.timeout`` for the
+    derivation and ``limit`` seconds (default :data:`cbdp_sym.app.workers.DEFAULT_CLAIM_LIMIT`) for the
+    whole claim; a claim stopped there is ``inconclusive`` with ``timeout in <phase>``.
+
+    ``scheduler``: ``None`` (local processes), ``"local"`` (a Dask ``LocalCluster`` of ``jobs`` workers), a
+    Dask scheduler's address, or an executor of :mod:`cbdp_sym.app.executor`; the results are the same."""
+    jobs = jobs or os.cpu_count() or 1
+    limit = workers.DEFAULT_CLAIM_LIMIT if limit is None else limit
+    executor = make_executor(scheduler, jobs)
+    try:
+        return _run(executor, claims, dps, jobs, progress, limit)
+    finally:
+        if executor is not scheduler:
+            executor.close()
+
+
+def _run(executor, claims, dps, jobs, progress, limit):
+    figures = []
+    for c in claims:
+        for f in c.figures:
+            if f not in figures:
+                figures.append(f)
+    if figures:
+        precompute(figures, jobs, (getattr(progress, "figures", None) or figure_progress()) if progress else None,
+                   limit=limit, executor=executor)
+    results = [None] * len(claims)
+    done = 0
+
+    def report(i, res):
+        nonlocal done
+        done += 1
+        res.claim = claims[i]
+        if res.corrected is not None and res.corrected.claim is None:
+            c = claims[i]
+            res.corrected.claim = dataclasses.replace(c, claimed=c.corrected, corrected=None,
+                                                      statement=c.corrected_statement or c.statement)
+        results[i] = res
+        if progress:
+            progress(done, len(claims), res)
+
+    def timed_out(i, phase, seconds):
+        res = Result(claims[i], "inconclusive", f"timeout in {phase} (limit {seconds:g} s)", dps)
+        res.seconds = float(seconds)
+        report(i, res)
+
+    def crashed(i, message):
+        report(i, Result(claims[i], "error", message, dps))
+
+    executor.run_claims(_audit_detached, claims, (dps,), limit, report, timed_out, crashed)
+    return results
+
+
+def figure_progress(stream=None):
+    stream = stream or sys.stderr
+    state = {"last": None}
+
+    def show(done, total, fig, key, x):
+        # one line per figure and curve, and the last point
+        tag = (fig.id, key)
+        if tag != state["last"] or done == total:
+            print(f"[figures {done:>4}/{total}] {fig.id} {key} at x={x}", file=stream, flush=True)
+            state["last"] = tag
+
+    return show
+
+
+def terminal_progress(stream=None):
+    stream = stream or sys.stderr
+
+    def show(done, total, res):
+        d = res.min_digits()
+        extra = f"{d:g} digits" if d is not None and res.claim.kind not in ("upper", "lower", "strict-upper") else ""
+        print(f"[{done:>3}/{total}] {res.claim.id:<24} {res.status:<12} {extra:<12} ({res.seconds:.1f} s)",
+              file=stream, flush=True)
+
+    return show
+
+
+def tty_progress(stream=None):
+    """Progress bars with the time left (tqdm) for a terminal: one for the figures' points, one for the
+    claims; a claim that is not verified / holds is printed above the bar.  ``terminal_progress`` gives
+    plain lines instead (for logs and pipes)."""
+    from tqdm import tqdm
+
+    stream = stream or sys.stderr
+    bars = {}
+
+    def bar(name, total, unit):
+        b = bars.get(name)
+        if b is None:
+            b = bars[name] = tqdm(total=total, file=stream, unit=unit, desc=name, dynamic_ncols=True, leave=True,
+                                  bar_format="{desc} {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+                                             "[{elapsed}<{remaining}]{postfix}")
+        return b
+
+    def show(done, total, res):
+        b = bar("claims", total, "claim")
+        b.set_postfix_str(f"{res.claim.id} {res.status}", refresh=False)
+        b.update(done - b.n)
+        if res.status not in ("verified", "holds", "definition", "cited"):
+            b.write(f"{res.claim.id:<24} {res.status:<12} {res.message[:100]}", file=stream)
+        if done >= total:
+            b.close()
+
+    def figures(done, total, fig, key, x):
+        b = bar("figures", total, "point")
+        b.set_postfix_str(f"{fig.id} {key}", refresh=False)
+        b.update(done - b.n)
+        if done >= total:
+            b.close()
+
+    show.figures = lambda: figures
+    return show
+
+
+def summary_table(results) -> str:
+    rows = [("claim", "label", "verdict", "digits")]
+    for r in results:
+        d = r.min_digits()
+        bound = r.claim.kind in ("upper", "lower", "strict-upper")
+        rows.append((r.claim.id, r.claim.label[:52], r.status, "--" if d is None or bound else f"{d:g}"))
+    widths = [max(len(row[k]) for row in rows) for k in range(4)]
+    lines = []
+    for j, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        if j == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
+                  heading: str = "section", label_prefix: str = "cbdpsym"):
+    """Write ``audit.json`` and, per paper, the short appendix and the supplement (standalone document,
+    ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
+
+    ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
+    Every file is written to a temporary name and renamed (never left truncated).
+    """
+
+    out = check_out_dir(Path(out))
+    json_path = check_json_path(json_path or out / "audit.json")
+    findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key])
+                for key, paper in registry.papers.items()}
+    render = _RenderCache(results, dps, (suffix, heading, label_prefix), registry)
+    write_atomic(json_path, render.text("audit.json", [r.claim.id for r in results], {},
+                                        lambda: audit_json(results, dps, [f for fs in findings.values() for f in fs])))
+    written = [json_path]
+    problems = []
+    sty = out / "cbdpsym.sty"
+    write_atomic(sty, (Path(__file__).resolve().parent.parent / "report" / "templates" / "cbdpsym.sty").read_text(encoding="utf-8"))
+    written.append(sty)
+    cov = registry.coverage()
+    epoch = commit_epoch() if pdf else None
+    for key, paper in registry.papers.items():
+        mine = [r for r in results if r.claim.paper == key]
+        if not mine:
+            continue
+        for fig in figures_of(mine):
+            csv = out / "figures" / f"{fig.id}.csv"
+            csv.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(csv, fig.csv())
+            written.append(csv)
+        bib = bib_entry(paper.meta)
+        if bib:
+            write_atomic(out / f"cbdpsym-{key}.bib", bib)
+            written.append(out / f"cbdpsym-{key}.bib")
+        key_figs, rest_figs = split_figures(mine)
+        docs = []
+        ids = [r.claim.id for r in mine]
+        body_name = f"appendix-{key}{suffix}-body"
+        standalone, body = render.text(body_name, ids, paper, lambda: list(render_appendix(
+            paper, mine, dps, body_name, findings[key], heading, label_prefix,
+            [_figure_view(f, label_prefix) for f in key_figs])))
+        docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
+        body_name = f"supplement-{key}{suffix}-body"
+        standalone, body = render.text(body_name, ids, paper, lambda: list(render_supplement(
+            paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
+            [_figure_view(f, label_prefix) for f in rest_figs])))
+        docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
+        for name, standalone, body_name, body, limit in docs:
+            write_atomic(out / f"{body_name}.tex", body)
+            tex = out / f"{name}.tex"
+            write_atomic(tex, standalone)
+            written += [tex, out / f"{body_name}.tex"]
+            if not pdf:
+                continue
+            if not latexmk_available():
+                problems.append("latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)")
+                continue
+            ok, over, tail, _rebuilt = build_pdf_if_changed(tex, epoch)  # (latexmk only when a source changed)
+            if not ok:
+                problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
+            else:
+                written.append(tex.with_suffix(".pdf"))
+            wide = [w for w in over if limit is None or w > limit]
+            if wide and limit is not None:
+                problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
+    return written, problems
+
+
+class _RenderCache:
+    """The rendered reports (``audit.json``, the appendices and supplements), stored in the cache folder and
+    reused when every result they show came from the result cache (:mod:`cbdp_sym.app.resultcache`: its key names
+    the result's content) and nothing else they read changed: the report code (``report.py``, ``findings.py``,
+    this module, what they import, the templates), the papers' metadata and catalogues, the coverage, the
+    provenance, the options.  A warm audit then renders nothing."""
+
+    def __init__(self, results, dps, options, registry):
+        import hashlib
+
+
+
+
+        self.on = cache._ENABLED[0]
+        self.keys = {r.claim.id: resultcache.key_of(r) for r in results}
+        if not self.on or any(k is None for k in self.keys.values()):
+            self.on = False
+            return
+        here = Path(__file__).resolve().parent.parent / "report"  # the templates' folder
+        templates = hashlib.sha256()
+        for t in sorted((here / "templates").rglob("*")):
+            if t.is_file():
+                templates.update(t.relative_to(here).as_posix().encode() + b"\0" + t.read_bytes())
+        papers = [[k, repr(sorted(p.meta.items(), key=lambda kv: str(kv[0]))), p.catalogue, list(cov)]
+                  for (k, p), cov in zip(registry.papers.items(), registry.coverage().values())]
+        self.common = [5, dps, list(options), provenance(dps), papers, templates.hexdigest(),
+                       deps.digest([here / "report.py", here / "findings.py", here / "audit.py"])]
+
+    def text(self, name, ids, paper, compute):
+        """``compute()`` (a string or a list of strings), or what it returned before for the same inputs."""
+        if not self.on:
+            return compute()
+        import hashlib
+        import json
+
+        key = json.dumps(["rendered", name, self.common, [[i, self.keys[i]] for i in ids]], default=str)
+        h = hashlib.sha256(key.encode()).hexdigest()
+        return cache.lookup(cache.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)

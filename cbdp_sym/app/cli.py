@@ -1,0 +1,533 @@
+"""The command line: ``cbdp-sym list | audit | show | eval | restricted | profile``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import mpmath as mp
+import sympy as sp
+
+from cbdp_sym.core.errors import CbdpError, ParameterError
+from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile
+from cbdp_sym.restricted.solver import restricted_record
+from cbdp_sym.restricted.common import generator_for, parse_class
+from cbdp_sym.laws.spec import parse_law
+from cbdp_sym.core.numbers import check_magnitude, digits, established, mp_str, parse_number
+from cbdp_sym.app.scaffold import _prefix, new_paper
+from cbdp_sym.report.outputs import check_json_path, check_out_dir, folder_lock
+from cbdp_sym.app.audit import run, summary_table, terminal_progress, tty_progress, write_reports
+from cbdp_sym.core.tape import Tex
+from cbdp_sym.verify.engine import derive
+from cbdp_sym.verify.points import evaluate
+from cbdp_sym.core.verdict import agrees, identity_digits, relative_slack, violated as is_violated
+from cbdp_sym.core.version import __version__
+from cbdp_sym.report.latex import source_commit
+from cbdp_sym.app.executor import check_dask
+from cbdp_sym.app.registry import Registry
+from cbdp_sym.core.timelimit import run_with_limit
+import cbdp_sym.core.cache as cache
+
+LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
+            "toolkit's normal(loc, scale) takes the standard deviation.")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (``cbdp-sym: error: ...``, exit 2), like every other error."""
+
+    def error(self, message):
+        self.exit(2, f"cbdp-sym: error: {message} (see `{self.prog} --help`)\n")
+
+
+class _Version(argparse.Action):
+    """``--version``: the package version and the source commit (git, or recorded at build time)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+
+        print(f"cbdp-sym {__version__} (commit {source_commit()})")
+        parser.exit()
+
+
+def _parser():
+    p = _Parser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
+                                epilog=LAW_HELP)
+    p.add_argument("--version", action=_Version, help="print the version and the commit, and exit")
+    p.add_argument("--path", action="append", default=[], metavar="DIR",
+                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="claim IDs with labels, and coverage of the catalogue")
+    a = sub.add_parser("audit", help="audit claims and write the reports")
+    a.add_argument("ids", nargs="*", metavar="ID")
+    a.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    a.add_argument("--json", type=Path, default=None, metavar="PATH",
+                   help="audit JSON (default OUT/audit.json; OUT/audit-subset.json when IDs are given)")
+    a.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR", help="report folder (default ./reports)")
+    a.add_argument("--no-pdf", action="store_true", help="write LaTeX and JSON but do not compile")
+    a.add_argument("--strict", action="store_true", help="exit non-zero if any claim ends in `error`")
+    a.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    a.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    a.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the figures and claims on a Dask cluster: a scheduler's address (tcp://host:8786), "
+                        "or `local` for a LocalCluster of --jobs workers on this machine; needs "
+                        "pip install 'cbdp-sym[dask]' (default: local processes; the results are the same)")
+    a.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="limit on each claim's whole audit, enforced by stopping its worker (default 1800); "
+                        "a claim stopped there is `inconclusive: timeout in <phase>`")
+    a.add_argument("--heading", choices=("section", "subsection", "subsubsection"), default="section",
+                   help="sectioning level of the appendix and supplement bodies (default section)")
+    a.add_argument("--label-prefix", type=_label_prefix, default="cbdpsym", metavar="PFX",
+                   help="prefix of every \\label in the bodies: PFX:claim:<ID>, PFX:finding:<ID>, PFX:fig:<ID> "
+                        "(default cbdpsym)")
+    n = sub.add_parser("new", help="write a paper folder with one claim of each common shape, ready to audit")
+    n.add_argument("key", metavar="PAPER", help="the paper's key (letters, digits, _), e.g. mypaper")
+    n.add_argument("--title", default=None, help="the paper's title")
+    s = sub.add_parser("show", help="print a claim's derivation step by step")
+    s.add_argument("id", metavar="ID")
+    s.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
+    e = sub.add_parser("eval", help="evaluate a claim's quantity at given parameters", epilog=LAW_HELP)
+    e.add_argument("id", metavar="ID")
+    e.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter value (eps, sigma, alpha, d, v, mu1, mu2, sigma1, sigma2, lam, p, s, rho, delta, ...)")
+    e.add_argument("--dps", type=int, default=50)
+    e.add_argument("--json", action="store_true", help="print JSON {id, params, derived, numeric, claimed}")
+    e.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    e.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
+    r = sub.add_parser("restricted", help="one restricted divergence sup_h E_P[h] - E_Q[f*(h)] over lin / polyK",
+                       epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION, not the "
+                              "variance | point(loc) (a non-private release) | product(SPEC, SPEC, ...) for "
+                              "independent coordinates (class lin only).  CBDP's Lap(mu, 1/eps) is "
+                              "laplace(mu, 1/eps); N(mu, sigma^2) is normal(mu, sigma).  alpha: CBDP's "
+                              "alpha-divergence generator (|t|^alpha - 1)/(alpha^2 - alpha) on all of R; renyi "
+                              "is Eq. (3), log(1 + alpha(alpha - 1) D)/(alpha - 1).")
+    r.add_argument("divergence", metavar="DIVERGENCE", help="kl | alpha | renyi | tv")
+    r.add_argument("cls", metavar="CLASS", help="lin | poly1 | poly2 | poly3 | ...")
+    r.add_argument("--P", dest="P", required=True, metavar="SPEC", help="the law P (first argument)")
+    r.add_argument("--Q", dest="Q", required=True, metavar="SPEC", help="the law Q (second argument)")
+    r.add_argument("--alpha", default=None, help="the order (> 1) for alpha and renyi")
+    r.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    r.add_argument("--json", action="store_true", help="print JSON {value, optimum, gradient_norm, hessian, "
+                                                        "second_method_digits, infinite, ...}")
+    r.add_argument("--no-second", action="store_true", help="skip the second, independent method")
+    r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
+    r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
+    _profile_parser(sub)
+    return p
+
+
+def _profile_parser(sub):
+    pr = sub.add_parser("profile", help="the privacy profile delta(eps) = E_Q[(dP/dQ - e^eps)_+], or the exact eps(delta)",
+                        epilog="SPEC: laplace(loc,scale) | normal(loc,std) -- the STANDARD DEVIATION | "
+                               "product(normal(...), ...) | rr(p) (randomized response: the law of the output when "
+                               "the truth is 1, reported truthfully with probability p; rr0(p) when it is 0) | "
+                               "finite(x1:p1, x2:p2, ...).  A point mass or finite law against a density is refused.")
+    pr.add_argument("--P", dest="P", required=True, metavar="SPEC", help="the law P (first argument)")
+    pr.add_argument("--Q", dest="Q", required=True, metavar="SPEC", help="the law Q (second argument)")
+    g = pr.add_mutually_exclusive_group(required=True)
+    g.add_argument("--eps", default=None, help="eps >= 0: print delta(eps)")
+    g.add_argument("--delta", default=None, help="delta in (0, 1): print the exact eps(delta)")
+    pr.add_argument("--symmetric", action="store_true", help="max(delta_PQ, delta_QP) (both directions)")
+    pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
+    pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
+    pr.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
+
+
+def cmd_profile(reg, args):
+    _check_dps(args.dps)
+    out = privacy_profile(parse_profile_law(args.P), parse_profile_law(args.Q), eps=args.eps, delta=args.delta,
+                          dps=args.dps, symmetric=args.symmetric)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"privacy profile of P = {out['P']}, Q = {out['Q']}" + (" (symmetrised)" if out["symmetric"] else ""))
+        for k in ("eps", "delta", "digits", "derived", "certificate"):
+            if out.get(k) is not None:
+                print(f"  {k:<11} {out[k]}")
+    return 0
+
+
+def cmd_restricted(reg, args):
+    _check_dps(args.dps)
+    if args.no_cache:
+        cache.set_enabled(False)
+    P, Q = parse_law(args.P), parse_law(args.Q)
+    _check_law_magnitudes(P, "--P")
+    _check_law_magnitudes(Q, "--Q")
+    if args.alpha is not None:
+        check_magnitude(parse_number(args.alpha, "alpha") - 1, "alpha - 1")
+        check_magnitude(parse_number(args.alpha, "alpha"), "alpha")
+    generator_for(args.divergence, args.alpha)  # validates before any work
+    parse_class(args.cls)
+    with mp.workdps(args.dps + 10):
+        rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
+    val = rec["value"]
+    if val is not None and (mp.isnan(val) or (not rec["infinite"] and (not mp.isfinite(val) or val < 0))):
+        raise CbdpError(f"the solver returned {mp.nstr(val, 8)} (a restricted divergence is finite and >= 0 "
+                        "unless infinite): not printed as a result")
+
+    def s(v):
+        if v is None:
+            return None
+        if not mp.isfinite(v):
+            return "inf" if v > 0 else ("-inf" if v < 0 else "nan")
+        return mp.nstr(v, args.dps, strip_zeros=False)
+
+    out = {"divergence": args.divergence, "class": args.cls, "P": repr(P), "Q": repr(Q), "alpha": args.alpha,
+           "dps": args.dps, "value": s(rec["value"]), "f_value": s(rec["f_value"]),
+           "optimum": [s(c) for c in rec["optimum"]],
+           "optimum_basis": ("coefficients of h in powers of x, constant first" if P.dim == 1 else
+                             "[b, a_1, ..., a_d]: h(x) = b + a . x"),
+           "gradient_norm": None if rec["gradient_norm"] is None else mp.nstr(rec["gradient_norm"], 5),
+           "hessian": [[mp.nstr(v, 15) for v in row] for row in rec["hessian"]],
+           "hessian_negative_definite": rec["negative_definite"],
+           "second_method_digits": None if rec["second_method_digits"] is None else mp.nstr(rec["second_method_digits"], 4),
+           "infinite": rec["infinite"], "converged": rec.get("converged", True), "notes": rec["notes"]}
+    if rec.get("ray"):
+        out["ray"] = {"direction_theta": [mp.nstr(v, 12) for v in rec["ray"]["direction"]],
+                      "J_along_ray": [[mp.nstr(t, 5), mp.nstr(v, 12)] for t, v in rec["ray"]["points"]]}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"{args.divergence} restricted to {args.cls}: P = {out['P']}, Q = {out['Q']}"
+              + (f", alpha = {args.alpha}" if args.alpha else ""))
+        print(f"  value       {out['value']}")
+        if args.divergence.lower() == "renyi":
+            print(f"  D_alpha     {out['f_value']}  (before Eq. (3))")
+        if not out["infinite"]:
+            if P.dim == 1:
+                print("  optimum h   " + " + ".join(f"({c}) x^{i}" for i, c in enumerate(out["optimum"])))
+            else:
+                print("  optimum h   " + " + ".join([f"({out['optimum'][0]})"] + [f"({c}) x_{i}" for i, c in
+                                                                                     enumerate(out["optimum"][1:], 1)]))
+            print(f"  |gradient|  {out['gradient_norm']}   Hessian negative definite: {out['hessian_negative_definite']}")
+            print(f"  second method agrees to {out['second_method_digits']} digits")
+        for n in out["notes"]:
+            print(f"  note: {n}")
+    return 0
+
+
+def _check_law_magnitudes(law, flag):
+    parts = getattr(law, "laws", None) or getattr(law, "components", None) or [law]
+    for part in parts:
+        for attr in ("loc", "scale", "std"):
+            v = getattr(part, attr, None)
+            if v is not None and not isinstance(v, mp.mpf):
+                check_magnitude(v, f"{flag} {attr}")
+
+
+def cmd_new(args):
+    root = Path(args.path[-1]) if args.path else Path("derivations")
+    folder = new_paper(args.key, root, args.title)
+    print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
+    pre = _prefix(args.key)
+    print(f"audit it with: cbdp-sym --path {root} audit --out reports-{args.key} {pre}-T1 {pre}-B1 {pre}-B2")
+    return 0
+
+
+def _check_dps(dps):
+    if dps < 5 or dps > 1000:
+        raise ParameterError(f"--dps must be between 5 and 1000, got {dps}")
+
+
+def cmd_list(reg, args):
+    for c in reg.claims():
+        print(f"{c.id:<24} {c.label}")
+    print()
+    for key, (enc, cat, extra) in reg.coverage().items():
+        line = f"coverage {key}: {enc}/{cat} catalogued claims encoded"
+        if extra:
+            line += f" (+{len(extra)} parts: {', '.join(extra)})"
+        print(line)
+    return 0
+
+
+def _precheck_audit(args):
+    """Everything about an audit's arguments that can be checked before loading or computing anything."""
+    _check_dps(args.dps)
+    if args.jobs is not None and args.jobs < 1:
+        raise ParameterError(f"--jobs must be at least 1, got {args.jobs}")
+    check_out_dir(args.out)
+    check_json_path(args.json)
+    if getattr(args, "scheduler", None) is not None:
+        check_dask(args.scheduler)
+
+
+def _check_timeout(args):
+    t = getattr(args, "timeout", None)
+    if t is not None and not (0 < t < 10**7):  # also refuses nan and inf
+        raise ParameterError(f"--timeout must be a positive number of seconds, got {t:g}")
+
+
+def _label_prefix(text: str) -> str:
+    import re
+
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9.:+-]*", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: a label prefix is a letter followed by letters, digits, '.', ':', "
+                                         "'+' or '-'")
+    return text
+
+
+def cmd_audit(reg, args):
+    _precheck_audit(args)
+    if args.no_cache:
+        cache.set_enabled(False)
+    claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
+    # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
+    suffix = "-subset" if args.ids else ""
+    json_path = args.json or args.out / f"audit{suffix}.json"
+    progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
+    with folder_lock(args.out):
+        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
+        written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
+                                          suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
+    print(summary_table(results))
+    print()
+    if suffix:
+        print(f"a subset of {len(claims)} claim{'s' if len(claims) != 1 else ''}: written under *-subset names "
+              f"(the full reports {args.out / 'audit.json'} and appendix-*.tex are left as they are)")
+    for w in written:
+        print(f"wrote {w}")
+    for p in problems:
+        print(f"warning: {p}", file=sys.stderr)
+    counts = {}
+    for r in results:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
+        return 1
+    return 0
+
+
+def _is_terminal(stream) -> bool:
+    """A terminal that can show a progress bar: a TTY with a known size (a pseudo-terminal of size 0,
+    as some CI runners allocate, gets plain lines: tqdm draws nothing there)."""
+    import os
+
+    try:
+        if not stream.isatty():
+            return False
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+    return size.lines > 1 and size.columns >= 40
+
+
+def _plain(x):
+    if isinstance(x, Tex):
+        return x.latex
+    return sp.sstr(x)
+
+
+def cmd_show(reg, args):
+    claim = reg.get(args.id)
+    print(f"{claim.id}: {claim.label}")
+    print(f"  where: {claim.where}   seed: {claim.seed}")
+    print(f"  as printed: {claim.statement}")
+    if claim.derive is None:
+        print("  (no derivation: " + claim.kind + ")")
+        return 0
+    expr, steps = derive(claim)
+    for i, st in enumerate(steps, 1):
+        print(f"  ({i}) {st.note}")
+        lhs = _plain(st.lhs)
+        print(f"      {lhs} {st.rel} {_plain(st.rhs)}" if lhs else f"      {st.rel} {_plain(st.rhs)}")
+    if expr is not None:
+        print(f"  derived: {_plain(expr)}")
+    if claim.claimed:
+        print(f"  claimed: {_plain(claim.claimed())}")
+    return 0
+
+
+def _parse_at(items):
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ParameterError(f"--at expects NAME=VALUE, got {item!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _value_text(x, what, digits):
+    """A value printed as a result: finite, at the digits established (non-finite values are refused)."""
+    if x is None:
+        return None
+    if not isinstance(x, mp.mpf):
+        x = mp.mpf(x)
+    if mp.isnan(x):
+        raise CbdpError(f"the {what} value is not a number (nan) at this point: not printed")
+    return mp_str(x, digits)
+
+
+def _established(numeric, derived, claimed, dps):
+    """Digits at which the numeric value is printed: those on which it agrees with the closed form
+    (at most ``dps``), and a note when that is fewer than ``dps``."""
+    ref = derived if derived is not None else claimed
+    if numeric is None or ref is None or not (mp.isfinite(numeric) and mp.isfinite(ref)):
+        return dps, None
+    d = digits(numeric, ref)
+    if d >= dps:
+        return dps, None
+    shown = max(1, min(dps, int(mp.floor(d)) if mp.isfinite(d) else dps))
+    if d < 1:
+        return dps, (f"the numeric definition and the {'derived' if derived is not None else 'claimed'} form "
+                     f"disagree at this point (agreement {mp.nstr(d, 3)} digits)")
+    return shown, (f"the numeric value is shown to {shown} digits, those on which it agrees with the "
+                   f"{'derived' if derived is not None else 'claimed'} form at this point")
+
+
+def cmd_eval(reg, args):
+
+    _check_dps(args.dps)
+    if args.no_cache:
+        cache.set_enabled(False)
+
+    claim = reg.get(args.id)
+    point = claim.parse_point(_parse_at(args.at))
+    for k, v in point.items():
+        check_magnitude(v, k)
+    derived_expr = derive(claim)[0] if claim.derive else None
+    claimed_expr = claim.claimed() if claim.claimed else None
+    with mp.workdps(args.dps + 10):
+        derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
+        claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
+        numeric = claim.numeric(point) if claim.numeric else None
+        numeric_digits, note = _established(numeric, derived, claimed, args.dps)
+        out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
+               "derived": _value_text(derived, "derived", args.dps),
+               "numeric": _value_text(numeric, "numeric", numeric_digits),
+               "claimed": _value_text(claimed, "claimed", args.dps)}
+        verdict, lines = _verdict_at(claim, claimed, derived, numeric, args.dps)
+    out.update(verdict)
+    if note:
+        print(f"cbdp-sym: note: {note}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"{claim.id} ({claim.kind}) at " + ", ".join(f"{k}={v}" for k, v in out["params"].items()))
+        for k in ("derived", "numeric", "claimed"):
+            print(f"  {k:<8} {out[k] if out[k] is not None else '(none)'}")
+        for ln in lines:
+            print("  " + ln)
+    return 0
+
+
+def _guarded(command, reg, args) -> int:
+    """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
+    try:
+        return command(reg, args)
+    except CbdpError as exc:
+        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
+        # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
+        print(f"cbdp-sym: error: the computation broke down at these inputs ({type(exc).__name__}: "
+              f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values", file=sys.stderr)
+        return 2
+
+
+_BOUND_SIDES = {  # kind: (relation, slack definition); the slack is cbdp_sym.core.verdict.relative_slack
+    "upper": ("quantity <= bound", "(bound - quantity) / |bound|"),
+    "strict-upper": ("quantity < bound", "(bound - quantity) / |bound|"),
+    "lower": ("quantity >= bound", "(quantity - bound) / |bound|"),
+}
+
+
+def _verdict_at(claim, claimed, derived, numeric, dps):
+    """The verdict at one point, as the audit would judge it there: ``(json fields, lines to print)``.
+
+    The quantity is the numeric definition (the derived form when there is none); the tolerance, the
+    relative slack (positive when the bound holds) and the violation rule are the audit's own
+    (:mod:`cbdp_sym.core.verdict`).
+    """
+
+    tol = identity_digits(dps)
+    ref, ref_name = (numeric, "numeric") if numeric is not None else (derived, "derived")
+    out = {"kind": claim.kind, "verdict": None}
+    lines = []
+    est = established(numeric)  # agreement is never claimed beyond what the numeric side established
+    cap = dps + 10 if est is None else min(dps + 10, est)
+
+    def dig(a, b):
+        d = digits(a, b)
+        return float(cap) if mp.isinf(d) else float(min(round(float(d), 1), cap))
+
+    if numeric is not None and derived is not None:
+        out["digits_derived"] = dig(numeric, derived)
+        if out["digits_derived"] < tol:
+            lines.append(f"note: the derived form disagrees with the numeric definition here "
+                         f"({out['digits_derived']:g} digits < {tol})")
+    if claim.kind in _BOUND_SIDES:
+        relation, definition = _BOUND_SIDES[claim.kind]
+        if claimed is None or ref is None:
+            lines.append(f"{claim.kind} bound: no verdict (the claimed side or the quantity is missing)")
+            return out, lines
+        slack = relative_slack(claim.kind, claimed, ref)
+        violated = is_violated(claim.kind, slack, dps)
+        out.update(verdict="violated" if violated else "holds", relation=relation,
+                   sides={"quantity": ref_name, "bound": "claimed"}, relative_slack=mp_str(slack, 6),
+                   slack_definition=definition)
+        article = "an" if claim.kind[0] in "aeiou" else "a"
+        lines.append(f"{article} {claim.kind} bound: the quantity is the {ref_name} value, the bound is the "
+                     f"claimed form; it requires {relation}")
+        lines.append(f"relative slack {definition} = {mp_str(slack, 6)}: "
+                     + ("VIOLATED at this point" if violated else "holds at this point"))
+    elif claim.kind == "identity":
+        # claimed vs the quantity; with nothing printed, the derived form vs the numeric definition
+        other, other_name = (claimed, "claimed") if claimed is not None else (
+            (derived, "derived") if numeric is not None else (None, ""))
+        if other is None or ref is None:
+            lines.append("identity: no verdict (nothing to compare at this point)")
+            return out, lines
+        d = dig(ref, other)
+        ok = agrees(d, dps)
+        short = not ok and ref is numeric and est is not None and est < tol and d >= est - 1
+        out.update(verdict="agrees" if ok else ("inconclusive" if short else "differs"), digits=d)
+        if short:
+            lines.append(f"identity: inconclusive at this point: the numeric side established only {est} digits "
+                         f"(agreeing to all of them), fewer than the {tol} an identity needs")
+        else:
+            lines.append(f"identity: {other_name} vs {ref_name} agree to {d:g} digits: "
+                         + (f"agrees at this point (>= {tol})" if ok else f"DIFFERS at this point (< {tol})"))
+    else:
+        lines.append(f"a {claim.kind} claim: no verdict at a single point (`cbdp-sym audit {claim.id}` gives it)")
+    return out, lines
+
+
+def main(argv=None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.cmd == "new":
+            return cmd_new(args)
+        _check_timeout(args)
+        if args.cmd == "audit":
+            _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
+
+        reg = Registry(args.path)
+        command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
+                   "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
+        if args.cmd in ("eval", "restricted", "show", "profile"):
+            # the work runs in a child process that is stopped at the limit (a one-line error)
+            return run_with_limit(lambda: _guarded(command, reg, args), args.timeout, f"`{args.cmd}`")
+        return command(reg, args)
+    except CbdpError as exc:
+        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `cbdp-sym show ID | head`: the reader left, not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:  # pragma: no cover
+        print("cbdp-sym: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

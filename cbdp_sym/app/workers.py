@@ -1,0 +1,179 @@
+"""Worker processes that the parent can stop: each claim's audit runs in a worker, under a limit.
+
+A worker is a forked process that audits the claim it is sent (a fresh fork per claim by default, so
+that no claim's result depends on which claims ran before it in the same process), and publishes its
+current phase (:func:`cbdp_sym.core.timelimit.set_phase`) in shared memory.  The parent enforces two
+limits from outside, whatever the worker does (a long C call, an ``except BaseException``):
+
+* a claim's derivation may run ``claim.timeout`` seconds (the worker also stops it itself, in-process);
+* a claim's whole audit (derivation, numerics, checks, search) may run ``limit`` seconds (``--timeout``).
+
+At a limit the parent kills the worker, records ``inconclusive`` with the message
+``timeout in <phase> (limit N s)``, starts a fresh worker and goes on.  Workers die with the parent
+(``PR_SET_PDEATHSIG`` on Linux, and a thread that watches ``os.getppid()`` elsewhere).
+"""
+from __future__ import annotations
+
+import multiprocessing as mproc
+import os
+import signal
+import threading
+import time
+from multiprocessing.connection import wait
+
+from cbdp_sym.core.timelimit import die_with_parent, set_phase_sink
+
+DEFAULT_CLAIM_LIMIT = 1800.0  # seconds for one claim's whole audit (a guard against hangs)
+_GRACE = 5.0  # the in-process derivation limit acts first; the parent kills this much later
+_PHASE_BYTES = 32
+
+def available() -> bool:
+    return "fork" in mproc.get_all_start_methods()
+
+
+def _watch_parent(parent: int) -> None:
+    def loop():
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(1.0)
+
+    threading.Thread(target=loop, daemon=True).start()
+
+
+def _worker_main(conn, phase, since, parent, fresh, fn, items):
+    die_with_parent()
+    _watch_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
+
+    def publish(name):
+        raw = name.encode()[:_PHASE_BYTES - 1]
+        with phase.get_lock():
+            phase.value = raw
+            since.value = time.monotonic()
+
+    set_phase_sink(publish)
+    while True:
+        try:
+            i = conn.recv()
+        except (EOFError, OSError):
+            break
+        if i is None:
+            break
+        publish("start")
+        try:
+            out = fn(items[i])
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent as the item's failure
+            out = exc if isinstance(exc, Exception) else RuntimeError(f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send((i, out))
+        except Exception as exc:  # noqa: BLE001 - an unpicklable result is reported, not lost
+            conn.send((i, RuntimeError(f"result not transferable: {type(exc).__name__}: {exc}")))
+        if fresh:
+            break
+    conn.close()
+    os._exit(0)
+
+
+class _Slot:
+    def __init__(self, ctx, fresh, fn, items):
+        self.conn, child = ctx.Pipe()
+        self.phase = ctx.Array("c", _PHASE_BYTES)
+        self.since = ctx.Value("d", 0.0)
+        self.fresh = fresh
+        self.proc = ctx.Process(target=_worker_main, args=(child, self.phase, self.since, os.getpid(), fresh, fn, items),
+                                daemon=True)
+        self.proc.start()
+        child.close()
+        self.item = None
+        self.started = 0.0
+
+    def phase_now(self) -> tuple[str, float]:
+        with self.phase.get_lock():
+            return self.phase.value.decode(errors="replace"), self.since.value
+
+    def stop(self):
+        try:
+            self.proc.kill()
+        except (OSError, ValueError):
+            pass
+        self.proc.join(5)
+        self.conn.close()
+
+
+def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=True):
+    """Call ``fn(item)`` for each item on ``jobs`` worker processes.
+
+    With ``fresh`` (the default) every item gets a new worker forked from this process, so that its
+    result cannot depend on what the same worker computed before (in-memory caches, SymPy's cache,
+    counters): the outcome is the same whatever ``jobs`` and the order of completion.
+
+    ``limits(item) -> (whole, derivation)`` gives the item's limits in seconds (``None``: none);
+    ``on_result(i, value)``, ``on_timeout(i, phase, seconds)`` and ``on_crash(i, message)`` receive
+    the outcomes in completion order.  Returns when every item has an outcome."""
+    ctx = mproc.get_context("fork")  # (fn and items reach the forked worker as they are: nothing is pickled)
+    pending = list(range(len(items)))
+    slots: list[_Slot] = []
+    try:
+        while pending or any(s.item is not None for s in slots):
+            slots = [s for s in slots if s.proc.is_alive() or s.item is not None]
+            while pending and (len(slots) < jobs or any(s.item is None for s in slots)):
+                free = next((s for s in slots if s.item is None), None)
+                if free is None:
+                    free = _Slot(ctx, fresh, fn, items)
+                    slots.append(free)
+                i = pending.pop(0)
+                free.item, free.started = i, time.monotonic()
+                free.conn.send(i)
+            busy = [s for s in slots if s.item is not None]
+            ready = wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=0.2)
+            now = time.monotonic()
+            for s in busy:
+                # (a worker that sent its result and exited between `wait` and here: read the result first)
+                if s.conn in ready or (not s.proc.is_alive() and s.conn.poll()):
+                    try:
+                        i, out = s.conn.recv()
+                    except (EOFError, OSError):
+                        pass
+                    else:
+                        s.item = None
+                        if s.fresh:
+                            s.proc.join(5)
+                            s.stop()
+                            slots.remove(s)
+                        if isinstance(out, BaseException):
+                            on_crash(i, f"{type(out).__name__}: {out}".splitlines()[0])
+                        else:
+                            on_result(i, out)
+                        continue
+                if not s.proc.is_alive():
+                    i, s.item = s.item, None
+                    code = s.proc.exitcode
+                    s.stop()
+                    slots.remove(s)
+                    why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+                    on_crash(i, f"the worker process died ({why})")
+                    continue
+                whole, deriv = limits(items[s.item])
+                phase, since = s.phase_now()
+                hit = None
+                if whole is not None and now - s.started > whole:
+                    hit = (phase or "audit", whole)
+                elif deriv is not None and phase == "derivation" and since and now - since > deriv + _GRACE:
+                    hit = ("derivation", deriv)
+                if hit:
+                    i, s.item = s.item, None
+                    s.stop()
+                    slots.remove(s)
+                    on_timeout(i, hit[0] if hit[0] != "start" else "audit", hit[1])
+    finally:
+        for s in slots:
+            if s.item is None and s.proc.is_alive():
+                try:
+                    s.conn.send(None)
+                except (OSError, ValueError):
+                    pass
+        for s in slots:
+            s.proc.join(0.5)
+            if s.proc.is_alive():
+                s.stop()

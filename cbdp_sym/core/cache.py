@@ -1,0 +1,76 @@
+"""An on-disk cache of numeric results, keyed by everything that determines them.
+
+Key: the function's qualified name, its arguments, the working precision, and a code version (a
+hash of the file that defines the function and of the modules it imports, transitively:
+:func:`code_version`), so a rerun is instant and a change of code invalidates the entries of the code
+that depends on it, and only those.  Values are stored exactly, as data (an mpf's mantissa and
+exponent; :mod:`cbdp_sym.core.serial`), so a report built from the cache is byte-identical to one built
+from scratch.  Each entry carries its key and a SHA-256 of key and value, checked before anything is
+decoded: a damaged or edited entry is reported once, discarded and recomputed, never trusted.
+
+The folder is ``$CBDP_SYM_CACHE`` or ``~/.cache/cbdp-sym``; ``CBDP_SYM_NO_CACHE=1`` (or the CLI's
+``--no-cache``) turns it off.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import json
+
+import mpmath as mp
+
+import cbdp_sym.core.deps as deps
+from cbdp_sym.core.store import (_ENABLED, BadEntry, cache_dir, lookup, read_entry, report_bad_entry,  # noqa: F401 (cache.X)
+                    set_enabled, write_entry)
+
+@functools.lru_cache(maxsize=None)
+def code_version(path: str) -> str:
+    """The code version of what ``path`` defines: a hash of that file, of every engine module (and module of
+    its own folder) it imports, transitively, and of the Python / SymPy / mpmath / flint versions
+    (:func:`cbdp_sym.core.deps.digest`).  An edit of ``report.py`` keeps a value computed by ``restricted.py``; an
+    edit of ``restricted.py`` invalidates it, and every value whose code imports it.  Computed once per
+    process and file."""
+    if not path:
+        return "unknown"
+    try:
+        return deps.digest([path])[:16]
+    except OSError:
+        return "unknown"
+
+
+# (the former name: a file's version is now the version of the code it depends on)
+_file_version = code_version
+
+
+def cached_numeric(fn):
+    """Cache a numeric function of hashable arguments on disk (mpf values, or lists / dicts of them)."""
+    src = inspect.getsourcefile(fn) or ""
+
+    def where(args):
+        key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, code_version(src)])
+        key = hashlib.sha256(key_src.encode()).hexdigest()
+        return cache_dir() / key[:2] / f"{key}.json", key_src
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        if not _ENABLED[0]:
+            return fn(*args)
+        path, key_src = where(args)
+        return lookup(path, key_src, lambda: fn(*args))
+
+    def stored(*args):
+        """``(True, value)`` if the value for ``args`` is on disk (intact), else ``(False, None)``; never computes."""
+        if not _ENABLED[0]:
+            return False, None
+        path, key_src = where(args)
+        try:
+            return True, read_entry(path, key_src)
+        except FileNotFoundError:
+            return False, None
+        except BadEntry as exc:
+            report_bad_entry(path, str(exc))
+            return False, None
+
+    wrapper.stored = stored
+    return wrapper

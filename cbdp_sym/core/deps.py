@@ -1,0 +1,362 @@
+"""What a piece of code depends on, by static analysis of its imports: the key of the caches.
+
+A cached value (a claim's result, a figure's point, a numeric function's value) is keyed by the content of
+the files it depends on, not by the whole engine: the file that defines it and every module of the
+``cbdp_sym`` package it imports, transitively.  Imports are read with :mod:`ast` from the whole file (those
+inside functions too), so an edit of ``report.py`` or ``cli.py`` keeps every claim's result, and an edit of
+``restricted.py`` invalidates exactly the results whose code imports it, directly or through other modules.
+
+* ``from cbdp_sym import NAME`` (the paper modules' one way in) depends on the module that defines ``NAME``
+  (resolved through the re-exports of ``cbdp_sym/__init__.py`` and ``cbdp_sym/_api.py``), not on the
+  package's ``__init__`` (which imports everything);
+* relative imports of a paper module (``from ._shared import GRID``, ``from . import _shared``) follow the
+  paper folder's own modules; a paper module that imports the registry (``Registry().get(cid)``: it reads other
+  claims by ID) depends on every built-in paper module;
+* third-party modules are not followed: their versions are part of the key (:func:`versions`).
+
+>>> from pathlib import Path
+>>> deps = closure([package_root() / "restricted" / "solver.py"])
+>>> "solver.py" in {p.name for p in deps} and "latex.py" not in {p.name for p in deps}
+True
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import sys
+from pathlib import Path
+
+import cbdp_sym.core.store as store
+_PACKAGE = "cbdp_sym"
+
+
+def package_root() -> Path:
+    """The folder of the engine's sources (``cbdp_sym/``)."""
+    return Path(__file__).resolve().parent.parent
+
+
+@functools.lru_cache(maxsize=None)
+def versions() -> str:
+    """Python, SymPy, mpmath and python-flint versions (a result may depend on any of them)."""
+    import mpmath
+    import sympy
+
+    try:
+        import flint
+
+        fl = getattr(flint, "__version__", "?")
+    except ImportError:  # pragma: no cover - flint is a dependency
+        fl = "none"
+    return f"python {sys.version.split()[0]}; sympy {sympy.__version__}; mpmath {mpmath.__version__}; flint {fl}"
+
+
+# -- reading files (cached by path, size and modification time, so an edit is seen in a long process) ---------------
+_FILES: dict = {}
+
+
+def _stat_key(path: Path):
+    st = path.stat()
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _read(path: Path) -> tuple[str, bytes]:
+    """``(sha256 of the content, content)`` of ``path``, re-read only when its size or time changed."""
+    sk = _stat_key(path)
+    got = _FILES.get(path)
+    if got is None or got[0] != sk:
+        data = path.read_bytes()
+        got = (sk, hashlib.sha256(data).hexdigest(), data)
+        _FILES[path] = got
+        _PARSED.pop(path, None)
+    return got[1], got[2]
+
+
+def file_hash(path) -> str:
+    """SHA-256 of a file's bytes (``"missing"`` if it cannot be read)."""
+    try:
+        return _read(Path(path).resolve())[0]
+    except OSError:
+        return "missing"
+
+
+# -- imports of one file ---------------------------------------------------------------------------------------
+_PARSED: dict = {}
+
+
+def _module_file(folder: Path, dotted: str) -> Path | None:
+    """``folder/a/b.py`` or ``folder/a/b/__init__.py`` for ``a.b`` (``None`` if neither exists)."""
+    if not dotted:
+        return None
+    base = folder.joinpath(*dotted.split("."))
+    for cand in (base.with_suffix(".py"), base / "__init__.py"):
+        if cand.is_file():
+            return cand
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _api_names(root: Path, _stamp) -> dict:
+    """``NAME -> module file`` for the names the package re-exports (``from cbdp_sym import NAME``), read from
+    ``__init__.py`` and ``_api.py``; a function defined in ``__init__.py`` maps to the modules it imports."""
+    out: dict = {}
+    for fname in ("_api.py", "__init__.py"):
+        path = root / fname
+        if not path.is_file():
+            continue
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(_PACKAGE + "."):
+                sub = node.module[len(_PACKAGE) + 1:]
+                target = _module_file(root, sub)
+                for alias in node.names:
+                    name = alias.asname or alias.name
+                    mod = _module_file(root, f"{sub}.{alias.name}")  # a module of a sub-package
+                    if mod is not None:
+                        out.setdefault(name, set()).add(mod)
+                    elif target is not None:
+                        out.setdefault(name, set()).add(target)
+            elif isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                target = _module_file(root, node.module)
+                if target is None:
+                    continue
+                for alias in node.names:
+                    if alias.name == "*":
+                        continue
+                    name = alias.asname or alias.name
+                    out.setdefault(name, set()).add(target)
+            elif isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                for alias in node.names:
+                    target = _module_file(root, alias.name)
+                    if target is not None:
+                        out.setdefault(alias.asname or alias.name, set()).add(target)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and fname == "__init__.py":
+                inner = set()
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.ImportFrom) and sub.module:
+                        dotted = (sub.module if sub.level == 1 else
+                                  sub.module[len(_PACKAGE) + 1:] if sub.module.startswith(_PACKAGE + ".") else None)
+                        t = _module_file(root, dotted) if dotted else None
+                        if t is not None:
+                            inner.add(t)
+                out[node.name] = inner
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _names_map(root: Path) -> dict:
+    stamp = tuple(_stat_key(root / f) if (root / f).is_file() else None for f in ("_api.py", "__init__.py"))
+    return _api_names(root, stamp)
+
+
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _import_nodes(tree):
+    """The import statements of a module, at any depth of its statements (in functions, classes, ``if``,
+    ``try``, ``with``, loops); expressions are not visited (they cannot hold an import statement)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for name in _STATEMENT_FIELDS:
+            children = getattr(node, name, None)
+            if children:
+                todo.extend(children)
+
+
+def _specs_from_source(data: bytes, path: Path) -> list:
+    """``[[level, module or "", [names]], ...]`` (``level`` -1 for ``import a.b``), in source order."""
+    out = []
+    for node in sorted(_import_nodes(ast.parse(data, filename=str(path))), key=lambda n: (n.lineno, n.col_offset)):
+        if isinstance(node, ast.Import):
+            out.append([-1, "", [a.name for a in node.names]])
+        else:
+            out.append([node.level, node.module or "", [a.name for a in node.names]])
+    return out
+
+
+_SPECS: dict = {}
+
+
+def _valid_specs(v) -> bool:
+    return isinstance(v, list) and all(
+        isinstance(i, list) and len(i) == 3 and isinstance(i[0], int) and isinstance(i[1], str)
+        and isinstance(i[2], list) and all(isinstance(n, str) for n in i[2]) for i in v)
+
+
+def import_specs(path: Path) -> list:
+    """The import statements of ``path`` as data (:func:`_specs_from_source`), parsed once per content: kept in
+    the process and in the cache folder (``imports/``, keyed by the file's SHA-256), so a warm run parses
+    nothing."""
+    sha, data = _read(path)
+    got = _SPECS.get(sha)
+    if got is not None:
+        return got
+    entry = key = None
+    if store._ENABLED[0]:
+        key = f"imports-v1:{sha}"
+        entry = store.cache_dir() / "imports" / sha[:2] / f"{sha}.imp"  # (a checksummed JSON entry)
+        try:
+            got = store.read_entry(entry, key)
+            if not _valid_specs(got):
+                raise store.BadEntry("not a list of imports")
+        except FileNotFoundError:
+            got = None
+        except store.BadEntry as exc:
+            store.report_bad_entry(entry, str(exc))
+            got = None
+    if got is None:
+        got = _specs_from_source(data, path)
+        if entry is not None:
+            store.write_entry(entry, key, got)
+    _SPECS[sha] = got
+    return got
+
+
+def imports_of(path: Path, root: Path | None = None) -> set[Path]:
+    """The source files ``path`` imports directly: modules of the package under ``root`` (default: the
+    engine) and, for a module outside the package, modules of its own folder imported relatively."""
+    root = (root or package_root()).resolve()
+    path = Path(path).resolve()
+    _read(path)
+    stamp = (_FILES[path][0], str(root))
+    got = _PARSED.get(path)
+    if got is not None and got[0] == stamp:
+        return set(got[1])
+    inside = path.parent == root or root in path.parents
+    names = None
+    out: set = set()
+
+    def engine(dotted: str, imported=()):
+        """``cbdp_sym.X`` (``X`` may be empty: the package itself, then each imported name)."""
+        nonlocal names
+        if dotted:
+            target = _module_file(root, dotted)
+            if target is not None:
+                out.add(target)
+            base = dotted
+        else:
+            base = ""
+        for name in imported:
+            sub = _module_file(root, f"{base}.{name}" if base else name) if name != "*" else None
+            if sub is not None:
+                out.add(sub)
+            elif not base:
+                if names is None:
+                    names = _names_map(root)
+                if name == "*":
+                    out.update(p for p in root.rglob("*.py") if "derivations" not in p.relative_to(root).parts)  # everything (never done by the engine's own code)
+                else:
+                    out.update(names.get(name, ()))
+
+    for level, module, imported in import_specs(path):
+        if level == -1:
+            for name in imported:
+                if name == _PACKAGE:
+                    out.update(p for p in root.rglob("*.py") if "derivations" not in p.relative_to(root).parts)  # `import cbdp_sym`: attribute access may reach anything
+                elif name.startswith(_PACKAGE + "."):
+                    engine(name[len(_PACKAGE) + 1:])
+        elif level == 0:
+            if module == _PACKAGE:
+                engine("", imported)
+            elif module.startswith(_PACKAGE + "."):
+                engine(module[len(_PACKAGE) + 1:], imported)
+        else:
+            # relative: inside the package, from the module's package folder; outside, from its own folder
+            folder = path.parent
+            for _ in range(level - 1):
+                folder = folder.parent
+            if inside:
+                rel = folder.relative_to(root).as_posix().replace("/", ".") if folder != root else ""
+                engine(".".join(p for p in (rel, module) if p), imported)
+            elif module:
+                target = _module_file(folder, module)
+                if target is not None:
+                    out.add(target)
+            else:
+                for name in imported:
+                    target = _module_file(folder, name)
+                    if target is not None:
+                        out.add(target)
+    if not inside and (root / "app" / "registry.py") in out:
+        # a paper module that looks claims up by ID (``Registry().get(cid)``) reads the other paper modules: it
+        # depends on every module of the built-in papers (an ID is not an import that could be followed)
+        out.update(builtin_paper_modules(root))
+    out.discard(path)
+    # the package's __init__ re-exports; what a module really uses is what it names
+    out.discard(root / "__init__.py")
+    out.discard(root / "_api.py")
+    _PARSED[path] = (stamp, frozenset(out))
+    return out
+
+
+def builtin_paper_modules(root: Path | None = None) -> set[Path]:
+    """The modules of the built-in papers (``derivations/<paper>/*.py``, as :func:`cbdp_sym.app.registry.builtin_root`
+    finds them)."""
+    root = (root or package_root()).resolve()
+    for folder in (root / "derivations", root.parent / "derivations"):
+        if folder.is_dir():
+            return {p.resolve() for p in folder.glob("*/*.py")}
+    return set()
+
+
+def closure(files, root: Path | None = None) -> list[Path]:
+    """``files`` and every source file they import, transitively (sorted)."""
+    seen: set = set()
+    todo = [Path(f).resolve() for f in files]
+    while todo:
+        p = todo.pop()
+        if p in seen or not p.is_file():
+            continue
+        seen.add(p)
+        try:
+            todo.extend(imports_of(p, root) - seen)
+        except (SyntaxError, ValueError, OSError):
+            pass  # an unreadable file is still in the key (by its bytes, or as missing)
+    return sorted(seen)
+
+
+def _label(p: Path, root: Path) -> str:
+    try:
+        return "cbdp_sym/" + p.relative_to(root).as_posix()
+    except ValueError:
+        return f"{p.parent.name}/{p.name}"  # a paper module: its folder and name (no absolute path in keys)
+
+
+_DIGESTS: dict = {}
+
+
+def _stamp_or_none(p: Path):
+    try:
+        return _stat_key(p)
+    except OSError:
+        return None
+
+
+def digest(files, root: Path | None = None, extra=()) -> str:
+    """SHA-256 of the contents of ``files`` and their transitive imports, of the package versions and of
+    ``extra`` (strings): the code version of anything defined in ``files``.  Kept per process and checked
+    against the files' sizes and times (an audit asks for the same modules' digest once per claim)."""
+    root = (root or package_root()).resolve()
+    fs = frozenset(Path(f).resolve() for f in files)
+    memo_key = (fs, root, file_hash, tuple(str(e) for e in extra))
+    got = _DIGESTS.get(memo_key)
+    if got is not None and all(_stamp_or_none(p) == st for p, st in got[0]):
+        return got[1]
+    members = closure(fs, root)
+    h = hashlib.sha256(versions().encode())
+    for p in members:
+        h.update(b"\0" + _label(p, root).encode() + b"\0" + file_hash(p).encode())
+    for e in extra:
+        h.update(b"\1" + str(e).encode())
+    value = h.hexdigest()
+    _DIGESTS[memo_key] = (tuple((p, _stamp_or_none(p)) for p in members), value)
+    return value
+
+
+def dependency_names(files, root: Path | None = None) -> list[str]:
+    """The files of :func:`digest`, as ``cbdp_sym/x.py`` or ``paper/x.py`` (for reports and tests)."""
+    root = (root or package_root()).resolve()
+    return [_label(p, root) for p in closure(files, root)]

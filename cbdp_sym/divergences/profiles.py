@@ -1,0 +1,470 @@
+"""Privacy profiles ``delta_{P,Q}(eps) = E_Q[(dP/dQ - e^eps)_+]``: derived, computed, inverted.
+
+* :func:`hockey_stick_generator` (``E_gamma``): the generator ``f(t) = (t - e^eps)_+`` (printed with a
+  ``Max``); :func:`cbdp_sym.f_divergence` splits its integral where ``p/q`` crosses ``e^eps``.
+* :func:`profile_sym` derives ``delta(eps)`` with the engine (Laplace, Gaussian, finite laws such as
+  randomized response, products of Gaussians) and writes every error function through ``erfc`` and the
+  standard normal CDF :class:`Phi`, so that the tails keep their relative digits (``1 - erf(x)`` at
+  ``x = 30`` has none in floating point; ``erfc(30)`` has all of them).
+* :func:`profile_mp` computes ``delta(eps)`` from the definition by quadrature that keeps **relative**
+  precision however small ``delta`` is (far below 1e-300): the cells where ``p > e^eps q`` are found by
+  bisection on the log-ratio, the integrand ``p (1 - e^{eps - L})`` is rescaled by its largest value on
+  the cell, and each cell is integrated from the kink outward over geometrically growing pieces whose
+  first length is the integrand's local decay length there.
+* :func:`value_with_digits` evaluates a closed form at two precisions and refuses a value without
+  significant digits (after trying the ``erfc`` rewrite).
+* :func:`eps_for_delta`: ``eps(delta)``, the root of ``log delta(eps) = log delta`` in a bracket, solved
+  at the working precision and certified in Arb ball arithmetic when the profile has a closed form.
+* :func:`privacy_profile`: the public function behind ``cbdp-sym profile`` (one value, JSON-ready).
+
+>>> import sympy as sp
+>>> from cbdp_sym.laws.distributions import Normal
+>>> s = sp.Symbol("sigma", positive=True)
+>>> profile_sym(Normal(0, s), Normal(1, s))
+-exp(epsilon)*Phi(-epsilon*sigma - 1/(2*sigma)) + Phi(-epsilon*sigma + 1/(2*sigma))
+"""
+from __future__ import annotations
+
+import mpmath as mp
+import sympy as sp
+
+from cbdp_sym.laws.distributions import Distribution, Finite, Phi, Product
+from cbdp_sym.divergences.fdiv import T, Generator, f_divergence
+from cbdp_sym.core.errors import DerivationError, ParameterError
+from cbdp_sym.core.numbers import digits as _digits
+from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots
+from cbdp_sym.core.numbers import parse_number, to_mpf
+from cbdp_sym.core.tape import Tex, cached_derivation, record
+from cbdp_sym.core.timelimit import time_limit
+from cbdp_sym.calculus.implicit import certify_root, root_bracketed
+from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response
+from cbdp_sym.laws.spec import parse_law, split_args
+from cbdp_sym.core.printing import latex
+from cbdp_sym.core.cache import cached_numeric
+from cbdp_sym.divergences.kinked import loss_law
+
+EPS = sp.Symbol("epsilon", nonnegative=True)
+
+__all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
+           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
+
+
+def hockey_stick_generator(eps=EPS):
+    """The hockey-stick generator ``f(t) = (t - e^eps)_+`` (``E_gamma`` with ``gamma = e^eps``): its
+    f-divergence is the privacy profile ``delta_{P,Q}(eps)``."""
+    eps = sp.sympify(eps)
+    if eps.is_number and eps.is_negative:
+        raise ParameterError(f"the hockey-stick divergence needs eps >= 0, got eps = {eps}")
+    params = (eps,) if eps.is_Symbol else ()
+    return Generator("hockey", r"E_{e^{\varepsilon}}", sp.Max(T - sp.exp(eps), 0), params=params,
+                     convention="$f(t) = (t - e^{\\varepsilon})_+$ on $t \\ge 0$ (the hockey-stick divergence)")
+
+
+E_gamma = hockey_stick_generator()
+
+
+def erfc_form(expr):
+    """``expr`` with every ``erf(z)`` written ``1 - erfc(z)`` (the constants cancel symbolically, not in
+    floating point) and every ``erfc(z)`` as ``2 Phi(-sqrt(2) z)``."""
+    e = sp.sympify(expr)
+    if not e.has(sp.erf, sp.erfc):
+        return e
+    e = e.replace(sp.erf, lambda z: 1 - sp.erfc(z))
+    e = sp.expand(e)
+    e = e.replace(sp.erfc, lambda z: 2 * Phi(sp.expand(-sp.sqrt(2) * z)))
+    with time_limit(30, "collecting the Phi form"):
+        e = sp.expand(e)
+    return e
+
+
+def _prepare(P, Q):
+    if not isinstance(P, Distribution) or not isinstance(Q, Distribution):
+        raise ParameterError("the profile needs two laws")
+    if isinstance(P, Finite) != isinstance(Q, Finite):
+        raise ParameterError("a point mass or finite law against a law with a density is not comparable "
+                             "(no likelihood ratio): both laws must be finite or both have densities")
+    if isinstance(P, Product) != isinstance(Q, Product) or (isinstance(P, Product) and P.dim != Q.dim):
+        raise ParameterError("a product law is comparable only with a product law of the same dimension")
+
+
+@cached_derivation
+def _profile_sym(P, Q, eps):
+    name = Tex(r"\delta_{P,Q}(\varepsilon)")
+    record(name, Tex(r"E_Q\left[\left(\frac{dP}{dQ} - e^{\varepsilon}\right)_+\right]"),
+           "privacy profile: the f-divergence of the hockey-stick generator $(t - e^{\\varepsilon})_+$")
+    value, _conds = f_divergence(hockey_stick_generator(eps), P, Q, lhs=name)
+    if value.has(sp.erf, sp.erfc):
+        value = erfc_form(value)
+        record(name, value, "error functions written through $\\operatorname{erfc}$ and $\\Phi(x) = "
+                            "\\operatorname{erfc}(-x/\\sqrt{2})/2$: no cancellation in the tails")
+    return value
+
+
+def profile_sym(P, Q, eps=EPS):
+    """The privacy profile ``delta_{P,Q}(eps)`` derived with the engine (steps on the tape)."""
+    _prepare(P, Q)
+    return _profile_sym(P, Q, sp.sympify(eps))
+
+
+# -- numerics from the definition ------------------------------------------------------------------
+def _mpf(x):
+    return x if isinstance(x, mp.mpf) else to_mpf(x)
+
+
+def _loss_atoms(P, Q):
+    out = []
+    for _x, p, q in _mp_joint(P, Q):
+        if p == 0:
+            continue
+        out.append((mp.inf if q == 0 else mp.log(p) - mp.log(q), p))
+    return out
+
+
+def _roots(L, e, pts):
+    return bisect_roots(L, e, pts, rtol=mp.eps * 4)
+
+
+def _profile_line(P, Q, e):
+    L = lambda x: P.mp_log_pdf(x) - Q.mp_log_pdf(x)  # noqa: E731
+    w0 = min(P.mp_width(), Q.mp_width())
+    far = 10 * (P.mp_reach() + Q.mp_reach() + abs(P.mp_loc()) + abs(Q.mp_loc()) + 1)
+    far = far + 4 * abs(e) * (P.mp_width() + Q.mp_width()) ** 2 / max(abs(P.mp_loc() - Q.mp_loc()), w0) + 4 * abs(e) * w0
+    brk = sorted({mp.mpf(b) for b in list(P.mp_breaks()) + list(Q.mp_breaks()) + [-far, far]})
+    pts = _roots(L, e, brk)
+    cells = [(-mp.inf, pts[0])] + list(zip(pts[:-1], pts[1:])) + [(pts[-1], mp.inf)]
+    kinks = sorted(set(P.mp_kinks()) | set(Q.mp_kinks()) | {P.mp_loc()})
+    tiny = -(mp.mp.prec + 40) * mp.log(2)
+    total = mp.mpf(0)
+    for a, b in cells:
+        mid = (a + b) / 2 if mp.isfinite(a) and mp.isfinite(b) else (b - w0 if mp.isfinite(b) else a + w0)
+        if not L(mid) > e:
+            continue
+        inner = [k for k in kinks if a < k < b]
+        cand = [x for x in [a, b] + inner if mp.isfinite(x)]
+        M = max(P.mp_log_pdf(x) for x in cand) if cand else P.mp_log_pdf(mid)
+
+        def g(x, M=M):
+            lp, lq = P.mp_log_pdf(x), Q.mp_log_pdf(x)
+            if not lp - lq > e:
+                return mp.mpf(0)
+            return mp.exp(lp - M) * (-mp.expm1(e + lq - lp))
+
+        nodes = set([a, b] + inner)
+        cut = {}  # an infinite end is cut where p / e^M is below the working precision (log-concave tails)
+        for end, direction in ((a, 1), (b, -1)):
+            if not mp.isfinite(end):
+                continue
+            h = mp.mpf(10) ** -8 * (abs(end) + w0)
+            slope = abs(P.mp_log_pdf(end + direction * h) - P.mp_log_pdf(end)) / h
+            step = min(w0, 1 / slope) if slope > 0 else w0
+            step = max(step, w0 * mp.mpf(10) ** -30)
+            x = end
+            for _ in range(80):
+                x = x + direction * step
+                if not (a < x < b):
+                    break
+                nodes.add(x)
+                if P.mp_log_pdf(x) - M < tiny and not mp.isfinite(b if direction > 0 else a):
+                    cut[direction] = x
+                    break
+                step *= 4
+        for k in inner:
+            nodes.add(k)
+        nodes = sorted(x for x in nodes if cut.get(1, mp.inf) >= x >= cut.get(-1, -mp.inf))
+        total += mp.exp(M) * mp.fsum(mp.quad(g, [u, v]) for u, v in zip(nodes[:-1], nodes[1:]))
+    return total
+
+
+def profile_mp(P, Q, eps):
+    """``delta_{P,Q}(eps) = int (p - e^eps q)_+`` from the definition at the working precision, with
+    relative precision at any magnitude (see the module's docstring).  Finite laws: the sum of
+    ``p (1 - e^{eps - L})`` over atoms with log-ratio ``L > eps`` (``p`` where ``q = 0``).  Products of
+    Gaussians: the one-dimensional laws of the (affine) log-ratio, which leave the profile unchanged."""
+    _prepare(P, Q)
+    e = _mpf(eps)
+    if e < 0:
+        raise ParameterError(f"eps must be >= 0, got {mp.nstr(e, 10)}")
+    if isinstance(P, Finite):
+        return mp.fsum(p if L == mp.inf else p * (-mp.expm1(e - L)) for L, p in _loss_atoms(P, Q) if L > e)
+    if isinstance(P, Product):
+        P, Q = loss_law(P, Q)
+    return _profile_line(P, Q, e)
+
+
+def symmetric_profile_mp(P, Q, eps):
+    """``max(delta_{P,Q}(eps), delta_{Q,P}(eps))``: the profile of the pair in both directions."""
+    return max(profile_mp(P, Q, eps), profile_mp(Q, P, eps))
+
+
+# -- evaluation with a check of the significant digits ----------------------------------------------
+def value_with_digits(expr, subs=None, dps=None):
+    """``(value, digits)``: the closed form at ``subs`` (exact numbers), cancellation-free rewrite first
+    (``erf`` through ``erfc``, :func:`erfc_form`), then evaluated in fixed-precision mpmath arithmetic at
+    ``dps`` and at ``2 dps + 20`` digits; ``digits`` is the relative agreement of the two (capped at
+    ``dps``).  Fixed precision matters: SymPy's adaptive ``evalf`` can return the same digitless value
+    at both precisions (``1 - erf(30)`` gives ``0.e-160``, or 16 wrong digits).  A value with fewer than
+    5 significant digits is refused (:class:`DerivationError`), never returned."""
+    dps = dps or mp.mp.dps
+    e = erfc_form(sp.sympify(expr).subs(subs or {}))
+    if e.free_symbols:
+        raise DerivationError(f"free symbols {sorted(map(str, e.free_symbols))} remain in the closed form")
+    fn = sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
+    vals = []
+    for n in (dps, 2 * dps + 20):
+        with mp.workdps(n):
+            try:
+                v = mp.mpf(fn())
+            except (TypeError, ValueError, ZeroDivisionError) as exc:
+                raise DerivationError(f"cannot evaluate the closed form: {exc}") from None
+            vals.append(v)
+    lo, hi = vals
+    if lo == hi == 0:
+        return mp.mpf(0), mp.mpf(dps)
+    d = _digits(lo, hi)
+    if lo == 0 or hi == 0 or (lo > 0) != (hi > 0):
+        d = mp.mpf(0)
+    if d >= 5:
+        return hi, min(d, mp.mpf(dps))
+    raise DerivationError(f"the closed form evaluates to a number without significant digits ({mp.nstr(lo, 5)} "
+                          f"at {dps} digits, {mp.nstr(hi, 5)} at {2 * dps + 20})")
+
+
+# -- eps(delta) ------------------------------------------------------------------------------------
+def _bracket(profile, d):
+    """``(lo, hi)`` with ``profile(lo) > d >= profile(hi)``, or ``None`` when ``profile(0) <= d`` (eps = 0)."""
+    lo = mp.mpf(0)
+    if profile(lo) <= d:
+        return None
+    hi = mp.mpf(1)
+    while profile(hi) > d:
+        lo, hi = hi, 2 * hi
+        if hi > mp.mpf(10) ** 8:
+            raise ParameterError("the profile stays above delta for every eps: no finite eps(delta)")
+    return lo, hi
+
+
+def eps_for_delta(profile, delta):
+    """The exact ``eps(delta) = min{eps >= 0 : profile(eps) <= delta}`` for a non-increasing mpmath
+    ``profile``: bracketed, then the root of ``log profile - log delta`` at the working precision."""
+    d = _mpf(delta)
+    if not 0 < d < 1:
+        raise ParameterError(f"delta must lie in (0, 1), got {mp.nstr(d, 10)}")
+    ld = mp.log(d)
+
+    def g(e):
+        v = profile(e)
+        return mp.log(v) - ld if v > 0 else -mp.inf
+
+    with mp.workdps(20):  # the bracket and ~15 digits at low precision (cheap)
+        br = _bracket(profile, d)
+        if br is None:
+            return mp.mpf(0)
+        r0 = root_bracketed(g, *br)
+    w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
+    a, b = max(r0 - w, mp.mpf(0)), r0 + w
+    for _ in range(6):  # at the working precision the root may sit just outside: widen
+        if g(a) > 0 and not g(b) > 0:
+            break
+        w *= 100
+        a, b = max(r0 - w, mp.mpf(0)), r0 + w
+    else:
+        a, b = br
+    return root_bracketed(g, a, b, rough=0)
+
+
+def parse_profile_law(spec: str):
+    """A law from a CLI spec: the language of ``restricted`` (:func:`cbdp_sym.laws.spec.parse_law`) plus
+    ``rr(p)`` / ``rr0(p)`` (randomized response's output law when the truth is 1 / 0) and
+    ``finite(x1:p1, x2:p2, ...)``.
+
+    >>> parse_profile_law("rr(3/4)")
+    Finite(points=(0, 1), probs=(1/4, 3/4))
+    """
+    import re
+
+
+    s = str(spec).strip()
+    m = re.match(r"^\s*(rr0?|finite)\s*\((.*)\)\s*$", s, re.I)
+    if not m:
+        return parse_law(s)
+    kind, args = m.group(1).lower(), split_args(m.group(2))
+    if kind.startswith("rr"):
+        if len(args) != 1:
+            raise ParameterError(f"law spec {spec!r}: rr() takes one probability")
+        p = parse_number(args[0], "rr probability")
+        if not 0 <= p <= 1:
+            raise ParameterError(f"law spec {spec!r}: the probability must lie in [0, 1]")
+        P, Q = randomized_response(p)
+        return P if kind == "rr" else Q
+    pts, probs = [], []
+    for a in args:
+        x, sep, q = a.partition(":")
+        if not sep:
+            raise ParameterError(f"law spec {spec!r}: finite() takes point:probability pairs")
+        pts.append(parse_number(x, "point"))
+        probs.append(parse_number(q, "probability"))
+    return Finite(pts, probs)
+
+
+def exact_eps(P, Q, delta, closed=None, quadrature=True):
+    """The exact ``eps(delta)`` of the pair ``(P, Q)`` at the working precision: ``{"eps", "numeric", "digits",
+    "certificate"}`` (mpf values).  ``closed``: the derived profile as a SymPy expression in :data:`EPS` (other
+    parameters substituted); its root is the value and is certified in Arb; ``numeric`` is the root of the
+    quadrature profile (:func:`profile_mp`), an independent computation of the definition (skipped when
+    ``quadrature`` is false)."""
+    d = _mpf(delta)
+    num = eps_for_delta(lambda e: profile_mp(P, Q, e), d) if quadrature else None
+    out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
+    if closed is not None:
+        fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
+        der = eps_for_delta(fn, d)
+        out["eps"] = der
+        if der > 0:
+            dq = sp.Rational(mp.nstr(d, mp.mp.dps + 5, strip_zeros=False)) if not isinstance(delta, sp.Basic) else sp.sympify(delta)
+            try:
+                out["certificate"] = certify_root(closed - dq, EPS, der)[2]
+            except DerivationError as exc:
+                out["certificate"] = f"not certified: {exc}"
+        if num is not None:
+            out["digits"] = _digits(der, num) if der != num else mp.mpf(mp.mp.dps)
+    return out
+
+
+# -- one value, as the CLI prints it ---------------------------------------------------------------
+def _derived_safe(P, Q, seconds=60):
+    try:
+        with time_limit(seconds, "deriving the profile"):
+            return profile_sym(P, Q, EPS)
+    except (DerivationError, NotImplementedError, TypeError, ValueError):  # no closed form: reported as null
+        return None
+
+
+def _dstr(x, n):
+    if x is None:
+        return None
+    return mp.nstr(x, n, strip_zeros=False, min_fixed=-4, max_fixed=6)
+
+
+def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
+    """One point of the privacy profile of ``(P, Q)``: at ``eps`` the value ``delta``, or at ``delta`` the
+    exact ``eps(delta)``.  Returns ``{"delta", "eps", "derived", "digits", "numeric_delta", "certificate", ...}``
+    (values as decimal strings with ``dps`` significant digits; ``derived`` the LaTeX of the closed form
+    or ``None``; ``digits`` the relative digits on which the closed form and the quadrature of the
+    definition agree, or, without a closed form, the digits the quadrature keeps between two precisions).
+
+    >>> from cbdp_sym.laws.distributions import Laplace
+    >>> privacy_profile(Laplace(0, 1), Laplace(1, 1), eps="1/2", dps=20)["delta"]
+    '0.22119921692859513175'
+    """
+
+    if (eps is None) == (delta is None):
+        raise ParameterError("give exactly one of eps and delta")
+    if not 5 <= int(dps) <= 1000:
+        raise ParameterError(f"dps must be between 5 and 1000, got {dps}")
+    _prepare(P, Q)
+    ev = parse_number(str(eps), "eps") if eps is not None else None
+    dv = parse_number(str(delta), "delta") if delta is not None else None
+    if ev is not None and not (ev.is_finite and ev >= 0):
+        raise ParameterError(f"eps must be a finite number >= 0, got {eps}")
+    if dv is not None and not (0 < dv < 1):
+        raise ParameterError(f"delta must lie strictly between 0 and 1, got {delta}")
+    pairs = [(P, Q), (Q, P)] if symmetric else [(P, Q)]
+    closed = [_derived_safe(a, b) for a, b in pairs]
+    closed = None if any(c is None for c in closed) else closed
+    expr = None if closed is None else (closed[0] if len(closed) == 1 else sp.Max(*closed))
+    work = dps + 10
+    out = {"P": repr(P), "Q": repr(Q), "symmetric": bool(symmetric), "dps": dps,
+           "derived": latex(expr) if expr is not None else None}
+    with mp.workdps(work):
+        num_profile = (lambda x: max(profile_mp(a, b, x) for a, b in pairs))  # noqa: E731
+        if ev is not None:
+            num = num_profile(to_mpf(ev))
+            if expr is not None:
+                der, _d = value_with_digits(expr, {EPS: ev}, work)
+                dg = _digits(der, num) if (der != 0 or num != 0) else mp.inf
+                val = der
+            else:
+                with mp.workdps(work + 20):
+                    num2 = num_profile(to_mpf(ev))
+                dg = _digits(num, num2) if (num != 0 or num2 != 0) else mp.inf
+                val = num
+            out.update({"eps": _dstr(to_mpf(ev), dps), "delta": _dstr(val, dps), "numeric_delta": _dstr(num, dps),
+                        "digits": _dstr(min(dg, mp.mpf(dps)), 4), "certificate": None})
+            return out
+        d = to_mpf(dv)
+        num = eps_for_delta(num_profile, d)
+        cert = None
+        if expr is not None:
+            fn = sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+            der = eps_for_delta(lambda x: fn(x), d)
+            if der > 0:
+                g = expr - dv
+                try:
+                    lo, hi, cert = certify_root(g, EPS, der)
+                except DerivationError as exc:
+                    cert = f"not certified: {exc}"
+            dg = _digits(der, num) if (der != 0 or num != 0) else mp.inf
+            val = der
+        else:
+            val = num
+            dg = None
+        out.update({"delta": _dstr(d, dps), "eps": _dstr(val, dps), "numeric_eps": _dstr(num, dps),
+                    "digits": None if dg is None else _dstr(min(dg, mp.mpf(dps)), 4), "certificate": cert})
+    return out
+
+
+# -- conversions audited against the exact profile (shared by the papers' conversion tables) ---------
+_MECH_SYMS = {"gaussian": sp.Symbol("sigma", positive=True), "laplace": sp.Symbol("lam", positive=True)}
+
+
+def mechanism_pair(mech, value):
+    """``(label, P, Q)`` for a basic mechanism at sensitivity 1 with an exact parameter: ``gaussian`` (std),
+    ``laplace`` (scale), ``rr`` (Mironov's probability ``p`` of the truth)."""
+    v = sp.sympify(value)
+    if mech == "gaussian":
+        return f"Gaussian, $\\sigma = {sp.latex(v)}$", *gaussian_mechanism(v, 1)
+    if mech == "laplace":
+        return f"Laplace, $\\lambda = {sp.latex(v)}$", *laplace_mechanism(v, 1)
+    if mech == "rr":
+        return f"RR, $p = {sp.latex(v)}$", *randomized_response(v)
+    raise ParameterError(f"unknown mechanism {mech!r}")
+
+
+@cached_derivation
+def mechanism_profile(mech):
+    """The derived profile of a mechanism with its parameter a symbol (Gaussian, Laplace) -- steps on the tape."""
+    s = _MECH_SYMS[mech]
+    P, Q = gaussian_mechanism(s, 1) if mech == "gaussian" else laplace_mechanism(s, 1)
+    return profile_sym(P, Q)
+
+
+def _cached(fn):
+    return cached_numeric(fn)
+
+
+@_cached
+def mechanism_exact_eps(mech, value, delta):
+    """``exact_eps`` for a basic mechanism: the derived profile (symbolic parameter, then substituted; finite
+    laws derived at the value) inverted and certified, and the quadrature / sum profile inverted."""
+    _label, P, Q = mechanism_pair(mech, value)
+    if mech == "rr":
+        closed = profile_sym(P, Q)
+    else:
+        closed = mechanism_profile(mech).subs(_MECH_SYMS[mech], sp.sympify(value))
+    return exact_eps(P, Q, sp.sympify(delta), closed=closed)
+
+
+def slack_table(rows, title, note=""):
+    """A check claim's table from rows ``(case, delta, conversion, value, exact, status)`` (mpf values):
+    the relative slack ``(eps_conv - eps_exact)/eps_exact`` to 3 digits, values to 12."""
+    body = []
+    for case, d, name, val, exact, status in rows:
+        if val is None or not mp.isfinite(val):
+            sl = "--"
+            vs = "--" if val is None else r"$\infty$"
+        else:
+            sl = mp.nstr((val - exact) / exact, 3) if exact != 0 else mp.nstr(val, 3)
+            vs = mp.nstr(val, 12)
+        body.append([f"{case}, $\\delta = {d}$", name, vs, mp.nstr(exact, 12), sl + (f", {status}" if status else "")])
+    return {"title": title, "columns": ["mechanism", "conversion", r"$\varepsilon$", r"exact $\varepsilon(\delta)$",
+                                        "rel. slack"], "rows": body, "note": note}

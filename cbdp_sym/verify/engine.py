@@ -1,0 +1,567 @@
+"""Verification: derived vs numeric vs claimed, and the verdict.
+
+* ``digits(x, y) = -log10(|x - y| / max(|x|, |y|))``; numerics run at ``dps + 10`` and an identity
+  passes at ``dps - 5`` digits.
+* Statuses: ``verified``, ``holds`` (bound, no violation on the sweep, smallest relative slack),
+  ``refuted`` (counterexample, certified with Arb where the forms are closed), ``inconclusive``
+  (one-line reason), ``error`` (a crash, with its message), ``definition`` / ``cited``.
+* SymPy failing to simplify a difference to 0 is *unknown*, never a refutation.
+"""
+from __future__ import annotations
+
+import math
+import time
+import traceback
+from dataclasses import dataclass, field
+
+import mpmath as mp
+import sympy as sp
+
+from cbdp_sym.calculus.certify import certify_different, certify_less
+from cbdp_sym.verify.claims import Claim
+from cbdp_sym.core.errors import CbdpError, DerivationError, DerivationTimeout
+from cbdp_sym.verify.findings import infer_error_kind
+from cbdp_sym.core.verdict import BOUND_KINDS, Check, CheckResult, Status, identity_digits, violated
+from cbdp_sym.core.numbers import digits, established, mp_str
+from cbdp_sym.core.tape import Step, recording
+from cbdp_sym.core.timelimit import TimeLimitExceeded, set_phase, time_limit
+from cbdp_sym.core.display import Derivation, result_markdown, result_repr
+from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
+from cbdp_sym.verify.regions import failure_region, region_table
+
+
+@dataclass
+class Result:
+    claim: Claim
+    status: str
+    message: str
+    dps: int
+    derived_expr: sp.Expr | None = None
+    claimed_expr: sp.Expr | None = None
+    steps: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+    counterexample: dict | None = None
+    symbolic: str = ""  # what the symbolic comparison found
+    tables: list = field(default_factory=list)  # extra evidence: [{"title", "columns", "rows", "note"}]
+    corrected: "Result | None" = None  # the audit of the corrected statement, when the claim has one
+    search: dict | None = None  # what the adversarial search did (bounds)
+    failure_region: dict | None = None  # refuted bounds: where the bound starts to fail (cbdp_sym.verify.regions)
+    seconds: float = 0.0  # not written into reports (reproducibility)
+    error_kind: str | None = None  # refuted: "result", "proof-step", "typo" or "reading" (cbdp_sym.verify.findings)
+    readings: list = field(default_factory=list)  # per-reading verdicts: [{"name", "status", "message", "seeds"}]
+    finding: str | None = None  # the ID of the finding this refutation belongs to (set by the report)
+
+    @property
+    def id(self):
+        return self.claim.id
+
+    def min_digits(self):
+        vals = [c.digits for c in self.checks if c.digits is not None]
+        return min(vals) if vals else None
+
+    # notebook display (cbdp_sym.core.display): a one-line repr, Markdown with mathematics, the derivation
+    def __repr__(self):
+        return result_repr(self)
+
+    def _repr_markdown_(self):
+        return result_markdown(self)
+
+    @property
+    def derivation(self):
+        """The recorded steps and the derived form (:class:`cbdp_sym.core.display.Derivation`)."""
+        return Derivation(self.id, self.steps, self.derived_expr, self.claimed_expr)
+
+
+def _round_digits(d, cap):
+    if d is None:
+        return None
+    if mp.isinf(d):
+        return float(cap)
+    return float(min(round(float(d), 1), cap))
+
+
+
+def symbolic_difference(derived, claimed, seconds=30):
+    """``True`` if ``derived - claimed`` simplifies to 0, ``None`` if SymPy cannot tell."""
+    try:
+        with time_limit(seconds, "symbolic comparison"):
+            d = sp.simplify(derived - claimed)
+            if d == 0:
+                return True
+            d2 = sp.simplify(sp.expand_log(sp.expand(d), force=True))
+            if d2 == 0:
+                return True
+    except DerivationTimeout:
+        return None
+    return None
+
+
+def _combine_readings(res) -> None:
+    """Every plausible reading audited: refuted only when all fail, ``ambiguous`` when some fail and others do
+    not (hold, verify, or stay undecided); the literal reading's evidence stays on the result, the per-reading
+    verdicts in ``res.readings``."""
+    statuses = [r["status"] for r in res.readings]
+    failing = [s for s in statuses if s == Status.REFUTED]
+    others = [s for s in statuses if s != Status.REFUTED]
+    if failing and others and Status.ERROR not in statuses:  # some reading is not refuted: not "refuted"
+        res.status = Status.AMBIGUOUS.value
+        res.error_kind = "reading"
+        res.message = ("readings disagree: " + "; ".join(f"{r['name']}: {r['status']}" for r in res.readings)
+                       + ". " + res.message)
+    elif failing and len(failing) == len(statuses) and res.status != Status.REFUTED:
+        res.status = Status.REFUTED.value
+
+
+def with_readings(literal, *others):
+    """A ``check`` over several readings of a printed statement (the shape of a ``reading`` claim).
+
+    ``literal`` is ``(name, check)`` for the text as printed; each of ``others`` is ``(name, check, seeds)``
+    with ``seeds`` saying which extraction supports it.  Every reading is audited; the engine then makes
+    the claim ``refuted`` only when every reading fails and ``ambiguous`` when their verdicts differ.
+    The literal reading's evidence (checks, tables, counterexample) is the claim's; the others' tables follow.
+    """
+    def check(dps):
+        out = CheckResult.of(literal[1](dps))
+        rows = [{"name": literal[0], "status": out.status.value, "message": out.message, "seeds": "", "literal": True}]
+        tables = list(out.tables)
+        for name, fn, seeds in others:
+            o = CheckResult.of(fn(dps))
+            rows.append({"name": name, "status": o.status.value, "message": o.message, "seeds": seeds})
+            tables.extend(o.tables)
+        out.readings, out.tables = rows, tables
+        return out
+
+    check.__qualname__ = "with_readings_" + getattr(literal[1], "__qualname__", "check")
+    return check
+
+
+def derive(claim: Claim):
+    """Run the claim's derivation; returns ``(expr, steps)``."""
+    with recording() as tape:
+        expr = claim.derive()
+    return expr, list(tape.steps)
+
+
+def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Result:
+    """Audit one claim at ``dps`` digits and return its :class:`Result`."""
+    t0 = time.perf_counter()
+    try:
+        res = _audit(claim, dps, points)
+    except TimeLimitExceeded as exc:  # a hard limit (not an Exception: nothing below could swallow it)
+        res = Result(claim, "inconclusive", f"timeout in {exc.phase or 'audit'}: {exc}", dps)
+    except DerivationTimeout as exc:
+        res = Result(claim, "inconclusive", str(exc), dps)
+    except Exception as exc:  # noqa: BLE001 - reported, never hidden
+        msg = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        res = Result(claim, "error", msg, dps)
+        res.steps = [Step("traceback", "", traceback.format_exc(limit=3).splitlines()[-1])]
+    if claim.readings and res.status not in ("error",):
+        import dataclasses
+
+        res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
+                         "literal": True}]
+        for rd in claim.readings:
+            alt = dataclasses.replace(claim, claimed=rd.claimed, readings=(), corrected=None, certify=None,
+                                      statement=rd.statement or claim.statement)
+            r2 = audit_claim(alt, dps, points)
+            res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
+                                 "statement_latex": rd.statement or None})
+        _combine_readings(res)
+    if claim.corrected is not None and res.status not in ("error",):
+        import dataclasses
+
+        # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
+        fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
+                                    statement=claim.corrected_statement or claim.statement)
+        res.corrected = audit_claim(fixed, dps, points)
+    if res.status == "refuted" and res.error_kind is None:
+        res.error_kind = infer_error_kind(claim)
+    cx = res.counterexample
+    if res.status in (Status.REFUTED, Status.AMBIGUOUS) and isinstance(cx, dict) and not cx.get("certified"):
+        # every refutation says whether it is certified, and why not
+        why = str(cx.get("certificate") or "").strip()
+        why = why[len("not certified"):].strip(" :()") if why.startswith("not certified") else why
+        res.counterexample = dict(cx, certified=False, certificate="not certified: " + (why or (
+            "the check evaluates its members with mpmath at the working precision (proof chains, figures and "
+            "prose claims have no ball-arithmetic hook)")))
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _audit(claim: Claim, dps: int, points) -> Result:
+    if claim.kind in ("definition", "cited") and claim.derive is None:
+        return Result(claim, claim.kind, f"listed as {claim.kind}, not audited", dps)
+    claimed = claim.claimed() if claim.claimed else None
+    derived, steps = (None, [])
+    derivation_problem = None
+    if claim.derive:
+        set_phase("derivation")
+        try:
+            with time_limit(claim.timeout, f"derivation of {claim.id}", hard=True):
+                derived, steps = derive(claim)
+        except (DerivationTimeout, TimeLimitExceeded) as exc:
+            derivation_problem = f"timeout in derivation: {exc}"
+        except DerivationError as exc:
+            derivation_problem = f"the derivation failed: {exc}"
+    if claim.kind == "check" and derivation_problem is None:
+        # a claim with its own verdict logic (figure claims, numeric claims): the engine supplies
+        # the working precision; the check returns its status, message and evidence
+        set_phase("checks")
+        with mp.workdps(dps + 10):
+            out = CheckResult.of(claim.check(dps))  # a check may only return a known status
+        res = Result(claim, out.status.value, out.message, dps, derived, claimed, steps)
+        res.checks = list(out.checks)
+        res.counterexample = out.counterexample
+        res.tables = list(out.tables)
+        res.error_kind = out.error_kind
+        res.readings = list(out.readings)
+        if res.readings:
+            _combine_readings(res)
+        return res
+    if claim.kind == "definition":
+        msg = "definition; sanity checks of the derivation: " + ("passed" if derivation_problem is None else derivation_problem)
+        return Result(claim, "definition", msg, dps, derived, claimed, steps)
+    res = Result(claim, "inconclusive", "", dps, derived, claimed, steps)
+    if derivation_problem:
+        res.message = derivation_problem
+        return res
+    bound = claim.kind in BOUND_KINDS
+    pts = points or (claim.sweep_points() if bound else claim.default_points())
+    work = dps + 10
+    cap = work
+    tol = identity_digits(dps)
+    worst = None
+    slacks = []
+    set_phase("numerics")
+    with mp.workdps(work):
+        for pt in pts:
+            shown = {k: str(v) for k, v in pt.items()}
+            try:
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+            except _Unevaluable as exc:
+                res.status = "inconclusive"
+                res.message = f"the derived form cannot be evaluated at {shown}: {exc}"
+                return res
+            chk, slack = _check_of(claim, shown, cla, der, num, dps, cap)
+            if slack is not None:
+                slacks.append((slack, pt))
+                if worst is None or slack < worst[0]:
+                    worst = (slack, pt, cla, der if num is None else num, der)
+            res.checks.append(chk)
+    if bound and claim.search:
+        set_phase("search")
+        found = adversarial_search(claim, derived, claimed, slacks)
+        res.search = found["summary"]
+        if found["point"] is not None and found["point"] not in pts:
+            pt = found["point"]
+            with mp.workdps(work):
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+                chk, slack = _check_of(claim, {k: str(v) for k, v in pt.items()}, cla, der, num, dps, cap)
+            chk.origin = "search"
+            res.checks.append(chk)
+            slacks.append((slack, pt))
+            if slack < worst[0]:
+                worst = (slack, pt, cla, der if num is None else num, der)
+    # derived vs numeric must agree for the derivation to stand
+    bad = [c for c in res.checks if c.digits_derived is not None and c.digits_derived < tol]
+    if bad:
+        c = bad[0]
+        res.status = "inconclusive"
+        res.message = (f"the derived form disagrees with the numeric definition at {c.params} "
+                       f"({c.digits_derived} digits < {tol}): derived {c.derived}, numeric {c.numeric}")
+        return res
+    if bound:
+        return _bound_verdict(claim, res, worst, tol, slacks, derived, claimed)
+    return _identity_verdict(claim, res, tol)
+
+
+def _short15(text):
+    """A value string shortened to 15 significant digits for a message (the full value is in the checks)."""
+    try:
+        with mp.workdps(20):
+            return mp.nstr(mp.mpf(text), 15)
+    except (TypeError, ValueError):
+        return str(text)
+
+
+
+def _values_at(claim, derived, claimed, pt):
+    """``(claimed, derived, numeric)`` at an exact point, at the working precision (``None`` where absent)."""
+    num = claim.numeric(pt) if claim.numeric else None
+    try:
+        der = evaluate(derived, pt, claim) if derived is not None else None
+    except (CbdpError, TypeError, ValueError) as exc:
+        raise _Unevaluable(str(exc)) from None
+    cla = evaluate(claimed, pt, claim) if claimed is not None else None
+    return cla, der, num
+
+
+
+def _check_of(claim, shown, cla, der, num, dps, cap):
+    bound = claim.kind in ("upper", "lower", "strict-upper")
+    ref = num if num is not None else der
+    chk = Check(shown, mp_str(cla, dps) if cla is not None else None, mp_str(der, dps) if der is not None else None,
+                mp_str(num, dps) if num is not None else None)
+    est = established(num)
+    if est is not None:  # agreement cannot be claimed beyond the digits the numeric side established
+        chk.established = est
+        cap = min(cap, est)
+    if num is not None and der is not None:
+        chk.digits_derived = _round_digits(digits(num, der), cap)
+    slack = None
+    if bound:
+        if cla is None or ref is None:
+            raise CbdpError(f"{claim.id}: a bound needs the claimed side and the quantity")
+        slack = _slack(claim.kind, cla, ref)
+        chk.slack = mp_str(slack, 15)
+        chk.digits = _round_digits(digits(ref, cla), cap)
+    else:
+        other = cla if cla is not None else der
+        if other is not None and ref is not None:
+            chk.digits = _round_digits(digits(ref, other), cap)
+    return chk, slack
+
+
+
+
+def _simple_rational(x: float, param):
+    """A short rational near ``x`` (a counterexample anyone can re-run), inside the parameter's domain."""
+    from fractions import Fraction
+
+    if param.domain == "positive-int":
+        return sp.Integer(max(1, round(x)))
+    for den in (1, 2, 4, 10, 20, 100, 1000, 10**4, 10**6):
+        fr = Fraction(x).limit_denominator(den)
+        if fr == 0 and x != 0:  # a tiny value must not round to 0: keep its first digits
+            continue
+        if abs(fr - Fraction(x)) <= 1e-3 * max(abs(x), 1e-6) or den == 10**6:
+            try:
+                return param.validate(sp.Rational(fr.numerator, fr.denominator))
+            except CbdpError:
+                continue
+    e10 = 10 ** max(0, -int(math.floor(math.log10(abs(x)))) + 6) if x else 1
+    return param.validate(sp.Rational(round(x * e10), e10))
+
+
+def adversarial_search(claim, derived, claimed, slacks):
+    """Minimise a bound's relative slack over ``claim.search`` (a box of parameters), from the worst sweep points.
+
+    Nelder-Mead (SciPy) in unconstrained coordinates (log for scales and for ``alpha - 1``, logit for
+    probabilities), at ``claim.search_dps`` digits, with at most ``claim.search_evals`` evaluations in
+    all: a count, so that the same inputs give the same report.  The best point is rounded to a short
+    rational in the box; the caller re-evaluates it at full precision.  Returns ``{"point", "summary"}``.
+    """
+    import math
+
+    import numpy as np
+    from scipy.optimize import minimize
+
+    params = {p.name: p for p in claim.params}
+    names = [n for n in claim.search if n in params]
+    box = {n: tuple(float(parse_exact(v)) for v in claim.search[n]) for n in names}
+    lo = [_to_search(params[n], box[n][0]) for n in names]
+    hi = [_to_search(params[n], box[n][1]) for n in names]
+    starts = [pt for _s, pt in sorted(slacks, key=lambda t: t[0])[:3]]
+    budget = [claim.search_evals]
+    best = [None, None]  # slack, exact point
+
+    def point_of(y):
+        pt = None
+        vals = {}
+        for n, yi in zip(names, y):
+            yi = min(max(float(yi), lo[names.index(n)]), hi[names.index(n)])
+            vals[n] = _simple_rational(_from_search(params[n], yi), params[n])
+        return vals
+
+    def objective(y, base):
+        if budget[0] <= 0:
+            raise StopIteration
+        budget[0] -= 1
+        pt = dict(base)
+        try:
+            pt.update(point_of(y))
+            pt = claim.parse_point({k: str(v) for k, v in pt.items()})
+            with mp.workdps(claim.search_dps):
+                cla, der, num = _values_at(claim, derived, claimed, pt)
+                ref = num if num is not None else der
+                sl = _slack(claim.kind, cla, ref)
+        except (CbdpError, _Unevaluable, ZeroDivisionError, ValueError, OverflowError):
+            return 1e300
+        if not mp.isfinite(sl):
+            return 1e300
+        if best[0] is None or sl < best[0]:
+            best[0], best[1] = sl, pt
+        return float(sl)
+
+    runs = 0
+    for base in starts:
+        y0 = [min(max(_to_search(params[n], base[n]), lo[i]), hi[i]) for i, n in enumerate(names)]
+        if budget[0] <= 0:
+            break
+        runs += 1
+        try:
+            minimize(objective, np.array(y0), args=(base,), method="Nelder-Mead",
+                     bounds=list(zip(lo, hi)), options={"maxfev": max(10, claim.search_evals // max(len(starts), 1)),
+                                                        "xatol": 1e-4, "fatol": 1e-12})
+        except StopIteration:
+            break
+    used = claim.search_evals - budget[0]
+    summary = {"box": {n: list(claim.search[n]) for n in names}, "starts": runs, "evaluations": used,
+               "digits": claim.search_dps,
+               "best": None if best[1] is None else {k: str(v) for k, v in best[1].items()},
+               "best_slack": None if best[0] is None else mp_str(best[0], 6)}
+    if math.isfinite(float(best[0])) if best[0] is not None else False:
+        return {"point": best[1], "summary": summary}
+    return {"point": None, "summary": summary}
+
+
+
+def _identity_verdict(claim, res, tol):
+    if res.claimed_expr is None:
+        agree = all(c.digits is not None and c.digits >= tol for c in res.checks)
+        res.status = "verified" if agree else "inconclusive"
+        res.message = (f"derived form agrees with the numeric definition to >= {min(c.digits for c in res.checks)} digits "
+                       f"at {len(res.checks)} points (nothing printed to compare)" if agree else "numeric check failed")
+        return res
+    sym = symbolic_difference(res.derived_expr, res.claimed_expr) if res.derived_expr is not None else None
+    res.symbolic = "derived - claimed simplifies to 0" if sym else "SymPy could not simplify derived - claimed to 0"
+    failing = [c for c in res.checks if c.digits is None or c.digits < tol]
+    short = [c for c in failing if c.established is not None and c.established < tol
+             and c.digits is not None and c.digits >= c.established - 1]
+    if failing and len(short) == len(failing):
+        c = short[0]
+        res.status = "inconclusive"
+        res.message = (f"the numeric side established only {c.established} digits at {c.params} (agreeing to all of "
+                       f"them), fewer than the {tol} an identity needs")
+        return res
+    if not failing:
+        res.status = "verified"
+        res.message = (f"{res.symbolic}; claimed = numeric to >= {res.min_digits()} digits at {len(res.checks)} points")
+        return res
+    c = min(failing, key=lambda c: c.digits if c.digits is not None else -1)  # the worst disagreement
+    if sym:
+        res.status = "inconclusive"
+        res.message = f"symbolically equal but numerics disagree at {c.params} ({c.digits} digits)"
+        return res
+    worst_c = c
+    cert = None
+    if res.derived_expr is not None:
+        # the simplest failing point that certifies (small rationals, moderate magnitudes) is the headline
+        for cand in sorted(failing, key=lambda k: point_simplicity(k.params)):
+            cert = certify_different(res.claimed_expr, res.derived_expr, claim.parse_point(cand.params), claim.symbols())
+            if cert is not None:
+                c = cand
+                break
+    else:
+        c = min(failing, key=lambda k: point_simplicity(k.params))
+    res.status = "refuted"
+    res.counterexample = {"params": c.params, "claimed": c.claimed, "derived": c.derived, "numeric": c.numeric,
+                          "digits": c.digits, "certified": cert is not None,
+                          "certificate": cert or ("not certified: " + ("no derived closed form to set against the printed one in ball arithmetic"
+                                                                      if res.derived_expr is None else
+                                                                      "ball arithmetic could not separate the two closed forms"))}
+    if worst_c is not c:
+        res.counterexample["worst"] = {"params": worst_c.params, "claimed": worst_c.claimed,
+                                       "numeric": worst_c.numeric or worst_c.derived, "digits": worst_c.digits}
+    res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
+                   + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))
+    return res
+
+
+def _value_size(v) -> float:
+    """How hard a parameter value is to read and re-run: its digits, plus its distance from 1 in decades."""
+    text = str(v)
+    n = sum(ch.isdigit() for ch in text)
+    try:
+        x = abs(float(sp.Rational(text))) if "," not in text and "(" not in text else 1.0
+    except (TypeError, ValueError, ZeroDivisionError):
+        x = 1.0
+    return n + (abs(math.log10(x)) if x > 0 and math.isfinite(x) else 0.0)
+
+
+def point_simplicity(params: dict) -> float:
+    """Sort key of a parameter point: smaller is simpler (few digits, magnitudes near 1).
+
+    >>> point_simplicity({"eps": "1", "alpha": "3"}) < point_simplicity({"eps": "1/1000", "alpha": "1000"})
+    True
+    """
+    return sum(_value_size(v) for v in params.values())
+
+
+def _bound_certificate(claim, res, pt):
+    """A ball-arithmetic proof that the bound fails at ``pt`` (closed forms, or the claim's own hook), or None."""
+    cert = None
+    if res.derived_expr is not None:
+        syms = claim.symbols()
+        if claim.kind == "lower":
+            cert = certify_less(res.derived_expr, res.claimed_expr, pt, syms)
+        else:
+            cert = certify_less(res.claimed_expr, res.derived_expr, pt, syms)
+    if cert is None and claim.certify is not None:
+        try:
+            cert = claim.certify(pt)
+        except Exception:  # noqa: BLE001 - a failed certificate leaves the refutation uncertified
+            cert = None
+    return cert
+
+
+def _point_values(claim, derived, claimed, pt, dps):
+    """``(claimed, derived, quantity, slack)`` of a bound at one point, at the working precision."""
+    with mp.workdps(dps + 10):
+        cla, der, num = _values_at(claim, derived, claimed, pt)
+        ref = num if num is not None else der
+        return cla, der, ref, _slack(claim.kind, cla, ref)
+
+
+def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None):
+    slack, pt, cla, ref, der = worst
+    rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
+    where = ", ".join(f"{k}={v}" for k, v in pt.items())
+    if not violated(claim.kind, slack, res.dps):
+        res.status = "holds"
+        res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
+        res.counterexample = None
+        return res
+    worst_pt, worst_slack = pt, slack
+    bad = []
+    for s_, p in sorted(slacks, key=lambda t: point_simplicity({k: str(v) for k, v in t[1].items()})):
+        if violated(claim.kind, s_, res.dps) and p not in bad:
+            bad.append(p)
+    cert = None
+    # the simplest violating points first: the headline counterexample is the simplest one that certifies
+    for p in bad[:6]:
+        c = _bound_certificate(claim, res, p)
+        if c is not None:
+            cert = c
+            if p != pt:
+                pt, (cla, der, ref, slack) = p, _point_values(claim, derived, claimed, p, res.dps)
+                where = ", ".join(f"{k}={v}" for k, v in pt.items())
+            break
+    if cert is None and bad and bad[0] != pt:
+        pt, (cla, der, ref, slack) = bad[0], _point_values(claim, derived, claimed, bad[0], res.dps)
+        where = ", ".join(f"{k}={v}" for k, v in pt.items())
+    res.status = "refuted"
+    res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
+                          "derived": mp_str(der, res.dps) if der is not None else None, "numeric": mp_str(ref, res.dps),
+                          "relative_slack": mp_str(slack, 6), "certified": cert is not None,
+                          "certificate": cert or ("not certified: " + ("the quantity has no closed form and the claim "
+                                                                      "has no certificate hook" if res.derived_expr is None
+                                                                      and claim.certify is None else
+                                                                      "ball arithmetic could not separate the two sides"))}
+    if pt != worst_pt:
+        res.counterexample["worst"] = {"params": {k: str(v) for k, v in worst_pt.items()},
+                                       "relative_slack": mp_str(worst_slack, 6)}
+    res.message = f"the bound ${rel}$ fails at {where}: quantity {mp_str(ref, 12)}, bound {mp_str(cla, 12)}"
+    _add_failure_region(claim, res, pt, derived, claimed)
+    return res
+
+
+def _add_failure_region(claim, res, pt, derived, claimed):
+    """The boundary of the failure region around the counterexample (audit.json and a report table)."""
+    try:
+        res.failure_region = failure_region(claim, pt, derived, claimed, dps=res.dps)
+    except Exception as exc:  # noqa: BLE001 - a failed region leaves the refutation as it is
+        res.failure_region = {"skipped": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    tab = region_table(res.failure_region)
+    if tab is not None:
+        res.tables.append(tab)
