@@ -1,7 +1,7 @@
 """Build hook: record the source commit in ``cbdp_sym/_build_info.py`` inside every wheel and sdist.
 
 An installed copy (not a git checkout) then still reports which commit it was built from (see
-:func:`cbdp_sym.report.provenance`).  Everything else is in ``pyproject.toml``.
+:func:`cbdp_sym.report.latex.provenance`).  Everything else is in ``pyproject.toml``.
 """
 import os
 import subprocess
