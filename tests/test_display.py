@@ -3,7 +3,6 @@ import importlib
 import pkgutil
 import re
 import types
-import warnings
 
 import mpmath as mp
 import pytest
@@ -110,10 +109,3 @@ def test_every_submodule_imports_as_a_module():
         exported = getattr(cbdp_sym, name, None)
         assert exported is None or exported is mod, f"cbdp_sym.{name} is shadowed by {exported!r}"
 
-
-def test_calling_the_module_still_works_with_a_deprecation_warning():
-    with mp.workdps(20), warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        r = cbdp_sym.restricted.solver("kl", "lin", Normal(0, 1), Normal(1, 1), second=False)
-    assert any(issubclass(w.category, DeprecationWarning) and "restricted_divergence" in str(w.message) for w in caught)
-    assert mp.almosteq(r.value, mp.mpf(1) / 2, 1e-15)

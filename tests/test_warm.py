@@ -111,10 +111,11 @@ def _key_with_edit(claim, edited: str, monkeypatch):
 
 
 @pytest.mark.parametrize("cid, edited, invalidates", [
-    ("RDP-P6", "report.py", False), ("RDP-P6", "cli.py", False), ("RDP-P6", "audit.py", False),
-    ("RDP-P6", "scaffold.py", False), ("RDP-P6", "restricted.py", False),  # (RDP-P6 does not import restricted)
-    ("CBDP-T1", "restricted.py", True), ("CBDP-T1", "report.py", False),
-    ("RDP-P6", "verify.py", True), ("CBDP-T1", "verify.py", True)])
+    ("RDP-P6", "latex.py", False), ("RDP-P6", "cli.py", False), ("RDP-P6", "audit.py", False),
+    ("RDP-P6", "scaffold.py", False), ("RDP-P6", "solver.py", False),  # (RDP-P6 does not import the solver)
+    ("CBDP-T1", "finite.py", True), ("CBDP-T1", "solver.py", False), ("CBDP-T1", "latex.py", False),
+    ("CBDP-T13", "solver.py", True),
+    ("RDP-P6", "engine.py", True), ("CBDP-T1", "engine.py", True)])
 def test_key_follows_the_imports(registry, cid, edited, invalidates, monkeypatch):
     c = registry.get(cid)
     before = resultcache.claim_key(c, 50)
@@ -124,8 +125,8 @@ def test_key_follows_the_imports(registry, cid, edited, invalidates, monkeypatch
 def test_an_engine_module_invalidates_only_the_claims_that_import_it(registry, monkeypatch):
     lin = registry.get("CBDP-T13")  # the (lin, Renyi) claims import linpower
     other = registry.get("RDP-P6")
-    assert "cbdp_sym/linpower.py" in deps.dependency_names(resultcache.claim_files(lin))
-    assert "cbdp_sym/linpower.py" not in deps.dependency_names(resultcache.claim_files(other))
+    assert "cbdp_sym/restricted/linpower.py" in deps.dependency_names(resultcache.claim_files(lin))
+    assert "cbdp_sym/restricted/linpower.py" not in deps.dependency_names(resultcache.claim_files(other))
     before = (resultcache.claim_key(lin, 50), resultcache.claim_key(other, 50))
     after = (_key_with_edit(lin, "linpower.py", monkeypatch), resultcache.claim_key(other, 50))
     assert after[0] != before[0] and after[1] == before[1]
@@ -192,7 +193,7 @@ def test_pdf_is_rebuilt_only_when_its_sources_change(tmp_path, monkeypatch):
 
 
 def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(registry, tmp_path, monkeypatch):
-    import cbdp_sym.report.latex as report
+    import cbdp_sym.app.audit as report  # (where write_reports finds render_appendix)
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
     ids = ["ZCDP-D1.1", "RDP-P5-KL"]
     _audit_to(registry, ids, tmp_path / "a")
@@ -202,7 +203,7 @@ def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(regi
     _audit_to(registry, ids, tmp_path / "b")
     assert calls == []  # nothing changed: nothing rendered
     real_hash = deps.file_hash
-    monkeypatch.setattr(deps, "file_hash", lambda p: real_hash(p) + ("x" if Path(p).name == "report.py" else ""))
+    monkeypatch.setattr(deps, "file_hash", lambda p: real_hash(p) + ("x" if Path(p).name == "latex.py" else ""))
     _audit_to(registry, ids, tmp_path / "c")
     assert len(calls) == 2  # the report's code changed: both papers' appendices rendered again
     assert _files(tmp_path / "c") == _files(tmp_path / "a")

@@ -271,7 +271,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
 class _RenderCache:
     """The rendered reports (``audit.json``, the appendices and supplements), stored in the cache folder and
     reused when every result they show came from the result cache (:mod:`cbdp_sym.app.resultcache`: its key names
-    the result's content) and nothing else they read changed: the report code (``report.py``, ``findings.py``,
+    the result's content) and nothing else they read changed: the report code (``report/latex.py``, ``verify/findings.py``,
     this module, what they import, the templates), the papers' metadata and catalogues, the coverage, the
     provenance, the options.  A warm audit then renders nothing."""
 
@@ -294,7 +294,7 @@ class _RenderCache:
         papers = [[k, repr(sorted(p.meta.items(), key=lambda kv: str(kv[0]))), p.catalogue, list(cov)]
                   for (k, p), cov in zip(registry.papers.items(), registry.coverage().values())]
         self.common = [5, dps, list(options), provenance(dps), papers, templates.hexdigest(),
-                       deps.digest([here / "report.py", here / "findings.py", here / "audit.py"])]
+                       deps.digest([here / "latex.py", here.parent / "verify" / "findings.py", Path(__file__).resolve()])]
 
     def text(self, name, ids, paper, compute):
         """``compute()`` (a string or a list of strings), or what it returned before for the same inputs."""
