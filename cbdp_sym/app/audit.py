@@ -42,7 +42,7 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
     for i, c in enumerate(claims):
         results[i] = resultcache.lookup(c, dps, where)
     load_cached([f for c in claims for f in c.figures])
-    todo = [i for i, r in enumerate(results) if r is None]
+    todo = dispatch_order(claims, [i for i, r in enumerate(results) if r is None])
     done = 0
     for r in results:
         if r is not None:
@@ -63,6 +63,32 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
         for i, res in zip(todo, run_uncached([claims[i] for i in todo], dps, jobs, stored, limit, scheduler)):
             results[i] = res
     return results
+
+
+def dispatch_order(claims, indices):
+    """``indices`` (of ``claims``) in the order to dispatch them: a claim that reuses another's values
+    (``Claim.after``) goes after every claim it names (stable otherwise; a name outside the batch is ignored).
+
+    >>> from cbdp_sym import Claim
+    >>> cs = [Claim("A-CHAIN", "", after=("A",)), Claim("B", ""), Claim("A", "")]
+    >>> [cs[i].id for i in dispatch_order(cs, [0, 1, 2])]
+    ['B', 'A', 'A-CHAIN']
+    """
+    ids = {claims[i].id: i for i in indices}
+    placed, out = set(), []
+
+    def place(i, seen=()):
+        if i in placed or i in seen:
+            return
+        for dep in claims[i].after:
+            if dep in ids:
+                place(ids[dep], (*seen, i))
+        placed.add(i)
+        out.append(i)
+
+    for i in [i for i in indices if not claims[i].after] + [i for i in indices if claims[i].after]:
+        place(i)
+    return out
 
 
 def run_uncached(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):

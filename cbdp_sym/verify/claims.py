@@ -186,6 +186,10 @@ class Claim:
     timeout: float = 120.0
     check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
     figures: tuple = ()  # Figure objects the claim reads (computed first, in parallel, by the audit)
+    # IDs of claims that compute values this claim reuses (through the numeric cache): in one audit it is
+    # dispatched after them, so it reads their values instead of computing them at the same time (a scheduling
+    # hint only: the result is the same in any order)
+    after: tuple = ()
     # other plausible readings of the printed text (a garbled extraction, a vague word): each is audited
     # like the printed form; the claim is refuted only when every plausible reading fails, and
     # ``ambiguous`` when their verdicts differ (see :class:`Reading`)

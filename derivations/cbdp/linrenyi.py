@@ -465,6 +465,7 @@ T13_CHAIN = Claim(
               r"\frac1{2^d}\sum_i|a_i|^AK+b^A;\ O=\{\mathrm{sign}(x)=\mathrm{sign}(a)\};\ "
               r"\mathcal D^{lin}_\alpha\le\frac{2^{d(\alpha-1)}\lVert v\rVert_\alpha^\alpha}{(\alpha^2-\alpha)K^{\alpha-1}}",
     check=_t13_chain, where="App. C.4, proof of Thm. 13", seed=SEED, conventions=(GENC, SOLVER),
+    after=("CBDP-T13", "CBDP-T13-GAU"),  # reads their hardest sweep points' solver values from the cache
     notes="Points: a simple counterexample (eps = 1/10, resp. sigma = 3, at alpha = 3, d = 1) and the hardest sweep point of "
           "CBDP-T13 / CBDP-T13-GAU with d <= 2 (orthant integrals by nested quadrature) among those where the printed "
           "bound exceeds 1e-30 (below, the surrogate supremum, which cancels the constant 1/(alpha^2 - alpha), is not "
@@ -551,6 +552,7 @@ C2_CHAIN = Claim(
               r"\mathbb E|\tilde Y|^\gamma=\sigma^{\alpha/(\alpha-1)}\sqrt{2/\pi};\ K=\epsilon^{\alpha/(\alpha-1)}\mathbb E|\tilde Y|"
               r"^{\alpha/(\alpha-1)}\ge\frac1{\epsilon^{\alpha/(\alpha-1)}}",
     check=_c2_chain, where="App. C.4, proof of Cor. 2", seed=SEED, conventions=(GENC, SOLVER),
+    after=("CBDP-C2", "CBDP-C2-LAP"),
     notes="Absolute moments by quadrature; the infimum over gamma in [1, 2] by golden section; 40 digits. The value "
           "chains use the simple counterexample and the hardest sweep point of each corollary.",
 )
@@ -638,6 +640,7 @@ T5_CHAIN = Claim(
     statement=r"\tfrac1{\alpha-1}\log\left(1+\lVert v\rVert_\alpha^\alpha2^{s(\alpha-1)}\tfrac{\epsilon^\alpha}{\lVert v\rVert_1^\alpha}\right)"
               r"\le\tfrac1{\alpha-1}\log(1+2^{(\alpha-1)e}\epsilon^\alpha)\ \text{(as printed)}",
     check=_t5_chain, where="App. C.4, proof of Thm. 5", seed=SEED, conventions=(GENC, SOLVER),
+    after=("CBDP-T5",),
     notes="Instances (A, W) with W A^+ A = W (checked exactly, A^+ the Moore-Penrose pseudoinverse); neighbours differ by "
           "the column a_j of largest L1 norm; the released pair is Lap_s(0, ||A||_1/eps) vs the same shifted by a_j. For "
           "s > 1 the released class {a . (W A^+ y) + b} is solved with the product-law solver's feature map. 40 digits.",
