@@ -177,7 +177,7 @@ def _cont_1d():
 
 @cached_numeric
 def _restricted_cont(div, alpha, P, Q, features, dps):
-    from cbdp_sym import restricted
+    from cbdp_sym import restricted_divergence as restricted
 
     r = restricted(div, "lin", P, Q, alpha=alpha, second=False, features=features)
     return {"value": r.value, "converged": bool(getattr(r, "converged", True)), "infinite": bool(r.infinite)}
