@@ -113,7 +113,7 @@ def _key_with_edit(claim, edited: str, monkeypatch):
 @pytest.mark.parametrize("cid, edited, invalidates", [
     ("RDP-P6", "latex.py", False), ("RDP-P6", "cli.py", False), ("RDP-P6", "audit.py", False),
     ("RDP-P6", "scaffold.py", False), ("RDP-P6", "solver.py", False),  # (RDP-P6 does not import the solver)
-    ("CBDP-T1", "finite.py", True), ("CBDP-T1", "solver.py", False), ("CBDP-T1", "latex.py", False),
+    ("CBDP-T1", "finite.py", True), ("CBDP-T1", "solver.py", True), ("CBDP-T1", "latex.py", False),
     ("CBDP-T13", "solver.py", True),
     ("RDP-P6", "engine.py", True), ("CBDP-T1", "engine.py", True)])
 def test_key_follows_the_imports(registry, cid, edited, invalidates, monkeypatch):
