@@ -226,5 +226,6 @@ from cbdp_sym.verify.shapes import as_reading, family_check, family_evidence, pr
 API_NAMES = sorted(API_NAMES + ['arb_eval', 'as_reading', 'family_check', 'family_evidence', 'printed_number',
                           'rounds_to'])
 from cbdp_sym.verify.shapes import agreement, overrule, reading, within_tolerance  # noqa: F401,E402
+from cbdp_sym.verify.shapes import curves_above_reference  # noqa: F401,E402
 
-API_NAMES = sorted(API_NAMES + ['agreement', 'overrule', 'reading', 'within_tolerance'])
+API_NAMES = sorted(API_NAMES + ['agreement', 'curves_above_reference', 'overrule', 'reading', 'within_tolerance'])

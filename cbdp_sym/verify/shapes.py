@@ -38,6 +38,7 @@ from __future__ import annotations
 import mpmath as mp
 
 from cbdp_sym.restricted.finite import family_counterexample, family_row, family_verdict, num_text
+from cbdp_sym.core.numbers import mp_str
 from cbdp_sym.core.verdict import Check, CheckResult, Status, agrees, violated
 
 
@@ -131,3 +132,49 @@ def reading(name: str, status, message: str, seeds: str = "", literal: bool | No
     if literal is not None:
         row["literal"] = literal
     return row
+
+
+def curves_above_reference(figures, cases, reference, *, dps: int, span: str = "", ref_key: str = "exact",
+                           what: str = "the exact eps(delta)") -> CheckResult:
+    """A figure claim: every other curve of each figure lies at or above the figure's reference curve ``ref_key``
+    at every abscissa (relative tolerance ``10^-(dps - 5)``), and the reference curve agrees with an independent
+    value ``reference(case, x)`` (a dict with ``eps``, ``digits`` and ``certificate``) to ``dps - 5`` digits, with a
+    certificate.  ``cases[i]`` is ``(mechanism, value, name)`` for ``figures[i]``; ``dps`` the figures' precision.
+
+    ``holds`` (the smallest and largest relative slack, and where), ``refuted`` (the curves below the reference) or
+    ``inconclusive`` (the reference not established); one check per case, abscissa and curve."""
+    checks, below, bad, slacks = [], [], [], []
+    tol = mp.mpf(10) ** (-(dps - 5))
+    for (mech, value, _name), fig in zip(cases, figures):
+        d = fig.data()
+        for i, x in enumerate(fig.xs):
+            with mp.workdps(dps):
+                ex = reference((mech, value), x)
+            exact = d[ref_key][i][1]
+            dg = ex["digits"]
+            if dg is None or dg < dps - 5 or (ex["certificate"] or "").startswith("not certified"):
+                bad.append(f"{mech} delta={x}: the quadrature and derived profiles agree to "
+                           f"{mp.nstr(dg, 3) if dg is not None else '?'} digits ({ex['certificate']})")
+            for c in fig.curves:
+                if c.key == ref_key:
+                    continue
+                val = d[c.key][i][1]
+                sl = (val - exact) / exact
+                slacks.append((sl, mech, x, c.key))
+                if val < exact * (1 - tol):
+                    below.append(f"{c.key} on {mech} at delta={x} (relative slack {mp.nstr(sl, 3)})")
+                checks.append(Check({"mech": f"{mech} {value}", "delta": x, "conv": c.key},
+                                    claimed=mp_str(val, dps), derived=mp_str(ex["eps"], dps),
+                                    numeric=mp_str(exact, dps), slack=mp_str(sl, 8),
+                                    digits=float(min(dg, dps)) if dg is not None else None))
+    if bad:
+        return CheckResult("inconclusive", "; ".join(bad)[:400], checks=checks)
+    lo, hi = min(slacks), max(slacks)
+    if below:
+        return CheckResult("refuted", f"a conversion curve lies below {what}: " + ", ".join(below)[:400], checks=checks)
+    n = len(figures[0].xs) if figures else 0
+    which = "both figures" if len(figures) == 2 else f"all {len(figures)} figures"
+    return CheckResult("holds", checks=checks,
+                       message=(f"every conversion curve lies above {what} at all {n} deltas{(' ' + span) if span else ''} "
+                                f"of {which}; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
+                                f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})"))

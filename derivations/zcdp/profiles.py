@@ -16,6 +16,7 @@ import functools
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym import curves_above_reference
 from cbdp_sym import Claim, Curve, Figure, Implicit
 from cbdp_sym import best_over_alpha
 from cbdp_sym import cached_check
@@ -241,38 +242,8 @@ CONV_FIG_GAUSSIAN, CONV_FIG_LAPLACE = CONV_FIGS
 def _figure_check(dps):
     """Every conversion curve lies above the exact curve at every delta of the figures; the exact curve (the
     quadrature profile's root) agrees with the certified root of the derived profile."""
-    checks, below, bad, slacks = [], [], [], []
-    tol = mp.mpf(10) ** (-(FIG_DPS - 5))
-    for (mech, value, name), fig in zip(FIG_MECHS, CONV_FIGS):
-        d = fig.data()
-        for i, x in enumerate(fig.xs):
-            with mp.workdps(FIG_DPS):
-                ex = mechanism_exact_eps(mech, value, _fig_delta(x))
-            exact = d["exact"][i][1]
-            dg = ex["digits"]
-            if dg is None or dg < FIG_DPS - 5 or (ex["certificate"] or "").startswith("not certified"):
-                bad.append(f"{mech} delta={x}: the quadrature and derived profiles agree to "
-                           f"{mp.nstr(dg, 3) if dg is not None else '?'} digits ({ex['certificate']})")
-            for c in fig.curves[1:]:
-                val = d[c.key][i][1]
-                sl = (val - exact) / exact
-                slacks.append((sl, mech, x, c.key))
-                if val < exact * (1 - tol):
-                    below.append(f"{c.key} on {mech} at delta={x} (relative slack {mp.nstr(sl, 3)})")
-                checks.append(Check({"mech": f"{mech} {value}", "delta": x, "conv": c.key},
-                                    claimed=mp_str(val, FIG_DPS), derived=mp_str(ex["eps"], FIG_DPS),
-                                    numeric=mp_str(exact, FIG_DPS), slack=mp_str(sl, 8),
-                                    digits=float(min(dg, FIG_DPS)) if dg is not None else None))
-    if bad:
-        return CheckResult("inconclusive", "; ".join(bad)[:400], checks=checks)
-    lo, hi = min(slacks), max(slacks)
-    if below:
-        return CheckResult("refuted", "a conversion curve lies below the exact eps(delta): " + ", ".join(below)[:400],
-                           checks=checks)
-    return CheckResult("holds", checks=checks,
-                       message=(f"every conversion curve lies above the exact eps(delta) at all {len(FIG_DELTAS)} deltas "
-                                f"(1e-1 .. 1e-12) of both figures; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
-                                f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})"))
+    return curves_above_reference(CONV_FIGS, FIG_MECHS, lambda case, x: mechanism_exact_eps(*case, _fig_delta(x)),
+                                  dps=FIG_DPS, span="(1e-1 .. 1e-12)")
 
 
 CONV_FIGURE = Claim(
