@@ -1414,31 +1414,6 @@ def _gauss_profile():
     return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)
 
 
-def _invert(bound, d, lo):
-    """The smallest eps >= lo with bound(eps) <= d for a bound decreasing in eps (bisection on log bound - log d)."""
-    if bound(lo) <= d:
-        return lo
-    a, b = lo, lo + 1
-    while bound(b) > d:
-        a, b = b, 2 * b
-    for _ in range(40):
-        m = (a + b) / 2
-        if bound(m) > d:
-            a = m
-        else:
-            b = m
-    try:  # polish: log bound - log d is smooth and decreasing inside the bracket
-        return mp.findroot(lambda e: mp.log(bound(e)) - mp.log(d), (a, b), solver="anderson")
-    except (ValueError, ZeroDivisionError):  # pragma: no cover - fall back to bisection to full precision
-        for _ in range(mp.mp.prec):
-            m = (a + b) / 2
-            if bound(m) > d:
-                a = m
-            else:
-                b = m
-        return (a + b) / 2
-
-
 @cached_numeric
 def _table_row(r, d, dps):
     rv, dv = _q(r), _q(d)
@@ -1454,8 +1429,8 @@ def _table_row(r, d, dps):
     l36 = l36 if isinstance(l36, mp.mpf) else mp.nan
     pr = _num(BASE * sp.Min(PRINTED["2"], PRINTED["3"]))
     co = _num(BASE * sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]))
-    printed = _invert(lambda e: pr(0, rv, e), dv, rv)
-    corr = _invert(lambda e: co(0, rv, e), dv, rv)
+    printed = eps_from_profile(lambda e: pr(0, rv, e), dv, rv)  # (a bound decreasing in eps, inverted like a profile)
+    corr = eps_from_profile(lambda e: co(0, rv, e), dv, rv)
     improved, _a = best_over_alpha(lambda a: eps_improved(rv * a, a, dv), include_inf=False)
     return [p13, l36, printed, corr, improved, exact, exact_num]
 
