@@ -171,7 +171,10 @@ def _f_divergence_finite(gen, P, Q, lhs):
             slope = sp.limit(gen.f.subs(T, T) / T, T, oo)  # f(t)/t as t -> oo: the mass outside Q's support
             terms.append(p * slope)
         else:
-            terms.append(q * gen.f.subs(T, p / q))
+            term = gen.f.subs(T, p / q)
+            if p == 0 and term is sp.nan:  # f(0) as the limit from the right (KL: 0 log 0 = 0), not 0 * zoo
+                term = sp.limit(gen.f, T, 0, "+")
+            terms.append(q * term)
     record(lhs or Tex(r"D_f(P, Q)"), Tex(r"\sum_x q(x)\, f\!\left(\frac{p(x)}{q(x)}\right)"),
            f"definition of the f-divergence for finite laws, $f(t) = {latex(gen.f)}$")
     value = simplify(sp.Add(*terms))
