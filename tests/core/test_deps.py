@@ -1,8 +1,4 @@
 """Tests of :mod:`cbdp_sym.core.deps`."""
-
-
-
-
 import cbdp_sym.core.deps as deps
 
 

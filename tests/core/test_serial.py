@@ -1,9 +1,7 @@
 """Tests of :mod:`cbdp_sym.core.serial`."""
-
 import mpmath as mp
 import pytest
 import sympy as sp
-
 
 import cbdp_sym.core.serial as serial
 

@@ -16,7 +16,8 @@ from cbdp_sym.core.symbols import alpha, eps, sigma
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
 
-# one pytest-xdist worker runs this module: lap_sum is derived once (module fixture)
+# in the pytest-xdist worker of tests/papers/test_cbdp_renyi.py (moved from there): the derivations they share
+# (cached in the process) are done once
 pytestmark = pytest.mark.xdist_group("cbdp_renyi")
 
 
@@ -24,11 +25,6 @@ def _at(expr, dval, vals, sub):
     e = expr.subs(sub).subs(d, dval).doit()
     e = e.subs({v[k + 1]: x for k, x in enumerate(vals)})
     return to_mpf(e)
-
-
-@pytest.fixture(scope="module")
-def lap_sum():
-    return renyi_shift_sum(lambda w: (Laplace(0, 1 / eps), Laplace(w, 1 / eps)), v, d, alpha)
 
 
 def test_gaussian_renyi_sum_is_alpha_norm2_over_2sigma2():

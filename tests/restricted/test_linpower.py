@@ -7,20 +7,14 @@ import sympy as sp
 from cbdp_sym import Laplace
 from cbdp_sym.restricted.linpower import abs_power_mean, orthant_power_mean, shift_laws
 from cbdp_sym.core.numbers import digits
-from cbdp_sym.divergences.shifted import renyi_shift_sum
-from cbdp_sym.core.symbols import alpha, eps
 from cbdp_sym.restricted.linpower import exact_lin_renyi
 
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
 
-# one pytest-xdist worker runs this module: lap_sum is derived once (module fixture)
+# in the pytest-xdist worker of tests/papers/test_cbdp_renyi.py (moved from there): the derivations they share
+# (cached in the process) are done once
 pytestmark = pytest.mark.xdist_group("cbdp_renyi")
-
-
-@pytest.fixture(scope="module")
-def lap_sum():
-    return renyi_shift_sum(lambda w: (Laplace(0, 1 / eps), Laplace(w, 1 / eps)), v, d, alpha)
 
 
 def test_objective_pieces_against_direct_quadrature():
