@@ -263,7 +263,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         for fig in figures_of(mine):
             csv = out / "figures" / f"{fig.id}.csv"
             csv.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(csv, fig.csv())
+            write_atomic(csv, fig.csv(compute=False))
             written.append(csv)
         bib = bib_entry(paper.meta)
         if bib:
