@@ -1,5 +1,9 @@
 """Tests of :mod:`cbdp_sym.app.audit`."""
 
+from cbdp_sym import Claim
+from cbdp_sym.app.audit import dispatch_order
+from cbdp_sym.app.executor import claim_waits
+
 
 def test_progress_on_a_terminal_is_a_bar_with_the_time_left():
     import io
@@ -48,3 +52,12 @@ def test_summary_table_aligns_columns_and_hides_digits_of_bounds():
     assert lines[2].split() == ["A-1", "a", "label", "A-1", "verified", "48.5"]
     assert lines[3].split()[-1] == "--"  # a bound's digits mean nothing: its slack is what the report shows
     assert lines[2].index("verified") == lines[3].index("holds")  # aligned
+
+
+def test_dispatch_order_costliest_first_and_chains_after_their_prerequisites():
+    cs = [Claim("T-CHAIN", "", after=("T",)), Claim("x", ""), Claim("T", "", cost=50), Claim("y", "", cost=5),
+          Claim("U-CHAIN", "", after=("U", "x")), Claim("U", "", cost=2)]
+    order = [cs[i].id for i in dispatch_order(cs, range(len(cs)))]
+    assert order == ["T", "T-CHAIN", "y", "U", "x", "U-CHAIN"]
+    waits = claim_waits([cs[i] for i in dispatch_order(cs, range(len(cs)))])
+    assert waits == {1: {0}, 5: {3, 4}}

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from cbdp_sym.app import workers
+
 from ..conftest import ROOT
 
 PAPER = '''
@@ -110,3 +112,44 @@ def test_workers_die_with_the_parent(lim_root, tmp_path):
         alive = [c for c in children if Path(f"/proc/{c}").exists()
                  and "Z" not in Path(f"/proc/{c}/stat").read_text().split(")")[-1].split()[0]]
     assert not alive
+
+
+# the order of a run (issue 18): a claim that reuses another's values waits for it, the others go ahead
+needs_fork = pytest.mark.skipif(not workers.available(), reason="needs fork")
+
+
+def _timed(item):
+    name, seconds = item
+    start = time.monotonic()
+    time.sleep(seconds)
+    return name, start, time.monotonic()
+
+
+def _run(items, jobs, waits=None):
+    out = {}
+    workers.run_items(_timed, items, jobs, lambda item: (30, None), lambda i, v: out.__setitem__(v[0], v[1:]),
+                      lambda *a: pytest.fail(f"timeout {a}"), lambda *a: pytest.fail(f"crash {a}"), waits=waits)
+    return out
+
+
+@needs_fork
+def test_waiting_item_starts_after_its_prerequisite_and_others_go_ahead():
+    items = [("long", 0.6), ("chain", 0.05), ("short1", 0.05), ("short2", 0.05)]
+    out = _run(items, 2, waits={1: {0}})
+    assert out["chain"][0] >= out["long"][1]  # started after "long" finished
+    # the free worker did not wait: the short items started before "long" finished
+    assert out["short1"][0] < out["long"][1] and out["short2"][0] < out["long"][1]
+
+
+@needs_fork
+def test_without_waits_the_same_items_overlap():
+    # (what the waits change: the test above could not pass by accident of timing)
+    items = [("long", 0.6), ("chain", 0.05), ("short1", 0.05), ("short2", 0.05)]
+    out = _run(items, 2)
+    assert out["chain"][0] < out["long"][1]
+
+
+@needs_fork
+def test_a_wait_on_an_item_outside_the_run_does_not_stall():
+    out = _run([("a", 0.01), ("b", 0.01)], 1, waits={0: {7}})
+    assert set(out) == {"a", "b"}
