@@ -12,11 +12,12 @@ from cbdp_sym.restricted.linpower import exact_lin_renyi
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
 
-# in the pytest-xdist worker of tests/papers/test_cbdp_renyi.py (moved from there): the derivations they share
-# (cached in the process) are done once
-pytestmark = pytest.mark.xdist_group("cbdp_renyi")
+# the tests moved from tests/papers/test_cbdp_renyi.py stay in its pytest-xdist worker (the derivations they share
+# are cached in the process and done once there)
+cbdp_renyi = pytest.mark.xdist_group("cbdp_renyi")
 
 
+@cbdp_renyi
 def test_objective_pieces_against_direct_quadrature():
     with mp.workdps(25):
         Q = Laplace(0, sp.Rational(1, 2))
@@ -27,6 +28,7 @@ def test_objective_pieces_against_direct_quadrature():
         assert digits(orthant_power_mean(Q, [2], 1, A), half) > 20
 
 
+@cbdp_renyi
 @pytest.mark.slow
 def test_laplace_sum_law_against_nested_quadrature():
     A = mp.mpf(3) / 2
@@ -42,6 +44,7 @@ def test_laplace_sum_law_against_nested_quadrature():
         assert digits(abs_power_mean(P2, [1, -2], 1, A), nested) > 7
 
 
+@cbdp_renyi
 def test_laplace_sum_laws_equal_and_distinct_scales_agree():
     # the law of a sum with equal |a_i| against distinct |a_i| at nearby slopes, and a mix of equal and distinct
     with mp.workdps(30):
@@ -62,6 +65,7 @@ def test_laplace_sum_laws_equal_and_distinct_scales_agree():
     assert abs(mass - 1) < mp.mpf(10) ** -25 and abs(var - 6) < mp.mpf(10) ** -24
 
 
+@cbdp_renyi
 @pytest.mark.slow
 def test_lin_laplace_solver_against_the_power_structure():
     """The solver's value and maximiser satisfy the exact structure D_R = A log E_P h - log E_Q|h|^A."""
