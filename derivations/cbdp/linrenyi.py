@@ -282,9 +282,9 @@ T5 = Claim(
 
 # -- proof chains ----------------------------------------------------------------------------------
 def _claim(cid):
-    from cbdp_sym import Registry
-
-    return Registry().get(cid)
+    """A claim of this module by its ID (the module's own objects: no registry, so the claims that read it
+    depend on this module only)."""
+    return next(c for c in globals().values() if isinstance(c, Claim) and c.id == cid)
 
 
 def _hardest(cid, keep=lambda pt: True, n=1, floor=mp.mpf(10) ** -30):
