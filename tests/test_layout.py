@@ -12,8 +12,12 @@ The rule (checked by :func:`layout_problems`):
   ``__init__.py`` by both;
 * tests about a paper's claims live in ``tests/papers/``, end-to-end runs (full audit, install, notebook,
   reproducibility, command-line safety) in ``tests/integration/``; at the top of ``tests/`` only the cross-cutting
-  files below.
+  files below;
+* no test depends on where it or the checkout sits: paths come from ``tests/conftest.py`` (``ROOT``, ``TESTS``,
+  ``FIXTURES``, ``LATEX``), never from a test file's ``__file__`` (which breaks when the file moves) or a folder
+  of one machine (:func:`path_problems`).
 """
+import re
 from pathlib import Path
 
 import pytest
@@ -55,6 +59,25 @@ def layout_problems(pkg: Path, tests: Path) -> list[str]:
     return problems
 
 
+MACHINE_FOLDER = re.compile(r"""["'](/work|/home|/Users|/root|/mnt|/srv)/""")
+
+
+def path_problems(tests: Path) -> list[str]:
+    """Test files (``conftest.py`` aside) that take a path from their own ``__file__`` or name a machine's folder."""
+    problems = []
+    for path in sorted(tests.rglob("*.py")):
+        rel = path.relative_to(tests)
+        if rel.parts[0] == "fixtures" or path.name == "conftest.py" or rel == Path("test_layout.py"):  # (its examples)
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "__file__" in text:
+            problems.append(f"tests/{rel.as_posix()}: a path from __file__ (use ROOT, FIXTURES or LATEX of conftest)")
+        m = MACHINE_FOLDER.search(text)
+        if m:
+            problems.append(f"tests/{rel.as_posix()}: names the machine folder {m.group(1)!r}")
+    return problems
+
+
 def test_every_engine_module_has_its_test_module():
     assert layout_problems(ROOT / "cbdp_sym", TESTS) == []
 
@@ -91,3 +114,24 @@ def test_the_rule_catches_a_missing_or_stray_test_module(tmp_path, change, probl
         assert found == []
     else:
         assert len(found) == 1 and found[0].startswith(problem), found
+
+
+def test_no_test_depends_on_where_it_sits():
+    assert path_problems(TESTS) == []
+
+
+@pytest.mark.parametrize("text,problem", [
+    ('X = 1\n', None),
+    ('ROOT = Path(__file__).parent.parent\n', "a path from __file__"),
+    ('CAT = Path("/work/shared/claims")\n', "names the machine folder '/work'"),
+    ("HOME = '/home/me/cbdp'\n", "names the machine folder '/home'"),
+])
+def test_the_path_rule_can_fail(tmp_path, text, problem):
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "test_x.py").write_text(text)
+    (tmp_path / "conftest.py").write_text("ROOT = Path(__file__).parent\n")  # conftest is where paths are made
+    found = path_problems(tmp_path)
+    if problem is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and found[0].startswith(f"tests/core/test_x.py: {problem}"), found

@@ -7,7 +7,7 @@ import pytest
 
 import cbdp_sym
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT
 PAPER_MODULES = sorted(ROOT.glob("derivations/*/*.py")) + sorted(ROOT.glob("tests/fixtures/*/*/*.py"))
 NAMESPACES = {n for n in cbdp_sym._API_NAMES if inspect.ismodule(getattr(cbdp_sym, n))}  # finite_restricted, peers
 # what `from cbdp_sym import NAME` may name: the names the package exports, never a sub-package or module of the
