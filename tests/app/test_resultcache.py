@@ -154,8 +154,19 @@ def test_rendering_is_reused_only_when_results_and_report_code_are_the_same(regi
     assert _files(tmp_path / "c") == _files(tmp_path / "a")
 
 
-def test_a_module_that_reads_claims_by_id_depends_on_the_other_paper_modules(registry):
-    """table1.py and linrenyi.py call ``Registry().get(cid)`` (a claim of another module, read by ID)."""
+def test_a_module_that_reads_claims_by_id_depends_on_the_other_paper_modules(registry, tmp_path):
+    """A paper module that calls ``Registry().get(cid)`` reads claims of other modules by ID: it depends on every
+    built-in paper module.  The shipped modules import the claims they read instead (table1.py imports linrenyi.py),
+    so a chain depends on its own paper's modules only."""
+    reader = tmp_path / "mypaper" / "chain.py"
+    reader.parent.mkdir()
+    reader.write_text("from cbdp_sym import Registry\n\ndef f():\n    return Registry().get('CBDP-T13')\n")
+    got = deps.dependency_names(deps.closure([reader]))
+    assert "cbdp/table1.py" in got and "rdp/sec3.py" in got
+    reader.write_text("from cbdp_sym import Claim\n")
+    assert "cbdp/table1.py" not in deps.dependency_names(deps.closure([reader]))
     t13 = deps.dependency_names(resultcache.claim_files(registry.get("CBDP-T13-CHAIN")))
-    assert "cbdp/table1.py" in t13 and "rdp/sec3.py" in t13
+    assert "cbdp/linrenyi.py" in t13 and "cbdp/table1.py" not in t13 and "rdp/sec3.py" not in t13
+    cert = deps.dependency_names(resultcache.claim_files(registry.get("CBDP-TAB1-CERT")))
+    assert "cbdp/linrenyi.py" in cert and "rdp/sec3.py" not in cert
     assert "cbdp/linrenyi.py" not in deps.dependency_names(resultcache.claim_files(registry.get("RDP-P6")))
