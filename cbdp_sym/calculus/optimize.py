@@ -17,7 +17,7 @@ its own exact-line-search step; no other caller).
 * :func:`line_search` -- the Armijo backtracking every method shares;
 * :func:`golden_section`, :func:`golden_max`, :func:`bracket_max`, :func:`sup_positive` -- one-variable searches
   (golden section in mpmath or in binary64, :data:`ARITHMETIC`); :func:`bisection` -- the boundary of a
-  monotone predicate (a root of a monotone function);
+  monotone predicate (a root of a monotone function); :func:`expand_until` -- grow a bracket's end;
 * :func:`precision_ramp`, :func:`ramp_stages` -- run a method at a low precision, then continue at higher ones;
 * :func:`definite`, :func:`norm`, :func:`fd_gradient`, :func:`pinv_step` -- the small pieces.
 
@@ -40,7 +40,7 @@ import mpmath as mp
 from cbdp_sym.core.errors import ParameterError
 
 __all__ = ["Run", "METHODS", "ARITHMETIC", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
-           "golden_max", "bisection", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
+           "golden_max", "bisection", "expand_until", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
            "fd_gradient", "pinv_step"]
 
 METHODS = ("newton", "bfgs", "golden")
@@ -440,6 +440,20 @@ def bisection(holds, good, bad, iters=None, arithmetic="mp"):
         else:
             b = m
     return g, b
+
+
+def expand_until(holds, x, factor=2, max_steps=2000):
+    """The first of ``x, factor x, factor^2 x, ...`` at which ``holds`` is true: the far end of a bracket for
+    :func:`bisection` or a root finder (``x`` is the start, for instance an upper end that may be too small).
+    A ``ParameterError`` when ``max_steps`` multiplications do not reach it (``x = 0``, a predicate never true)."""
+    if not callable(holds):
+        raise ParameterError(f"expand_until: the predicate must be callable, got {holds!r}")
+    for _ in range(max_steps):
+        if holds(x):
+            return x
+        x = factor * x
+    raise ParameterError(f"expand_until: the predicate is still false after {max_steps} steps of factor {factor} "
+                         f"(at {mp.nstr(x, 8) if isinstance(x, mp.mpf) else x})")
 
 
 def bracket_max(f, x0, step, probe, back=None, max_steps=400):
