@@ -11,7 +11,7 @@ import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, Laplace, Normal, alpha_generator
 from cbdp_sym.laws.distributions import Finite
-from cbdp_sym.divergences.fdiv import S, T
+from cbdp_sym.divergences.generators import S, T
 from cbdp_sym.restricted.linpower import abs_moment_mp, abs_power_mean, alpha_div_mp, orthant_power_mean, shift_laws
 from cbdp_sym.core.numbers import digits, to_mpf
 from cbdp_sym.divergences.numeric import fdiv_mp, renyi_mp

@@ -8,7 +8,7 @@ import sympy as sp
 from cbdp_sym import Generator, Implicit, f_divergence, hockey_stick_generator, privacy_profile, profile_mp, profile_sym
 from cbdp_sym.app.cli import main
 from cbdp_sym.laws.distributions import Finite, Laplace, Normal, PointMass, Product
-from cbdp_sym.divergences.fdiv import T
+from cbdp_sym.divergences.generators import T
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.calculus.implicit import certify_root
 from cbdp_sym.core.numbers import digits

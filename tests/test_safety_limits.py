@@ -247,7 +247,7 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     """Before: the figures' precomputation had no limit."""
     import mpmath as mp
 
-    import cbdp_sym.core.cache as cache
+    import cbdp_sym.core.store as store
     from cbdp_sym.app.executor import precompute
     from cbdp_sym.verify.figures import Curve, Figure
 
@@ -256,7 +256,7 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
             time.sleep(60)
         return mp.mpf(x)
 
-    monkeypatch.setattr(cache, "_ENABLED", [False])
+    monkeypatch.setattr(store, "_ENABLED", [False])
     fig = Figure("LIM-FIG", "lim", "t", "c", "x", "y", ("1", "2"), [Curve("y", "y", slow)])
     t0 = time.monotonic()
     precompute([fig], jobs=2, limit=3)

@@ -25,8 +25,7 @@ from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.divergences.kinked import _KINKED, kinked_f_divergence
-from cbdp_sym.divergences.generators import (ALPHA, ALPHA_DIV, KL, S, T, TV, _KAPPA, Conjugate, Generator,  # noqa: F401 (re-exported)
-                         alpha_generator, oo)
+from cbdp_sym.divergences.generators import ALPHA, S, T, _KAPPA, Generator, oo
 from cbdp_sym.core.serial import register_function
 
 

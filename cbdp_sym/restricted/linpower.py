@@ -32,7 +32,7 @@ from cbdp_sym.laws.distributions import Distribution, Laplace, Normal, Product
 from cbdp_sym.core.errors import CbdpError, ParameterError
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.core.cache import cached_numeric
-from cbdp_sym.divergences.fdiv import alpha_generator
+from cbdp_sym.divergences.generators import alpha_generator
 from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.divergences.numeric import fdiv_mp, quad_split, renyi_mp
 from cbdp_sym.calculus.optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
