@@ -6,7 +6,8 @@ import mpmath as mp
 import pytest
 
 from cbdp_sym.core.errors import ParameterError
-from cbdp_sym.calculus.optimize import (ARITHMETIC, METHODS, bfgs, bisection, bracket_max, definite, golden_max, golden_section,
+from cbdp_sym.calculus.optimize import (ARITHMETIC, METHODS, bfgs, bisection, bracket_max, definite, expand_until, golden_max,
+                               golden_section,
                                line_search, maximize, minimize, newton, precision_ramp, ramp_stages, sup_positive)
 
 MULTI = [m for m in METHODS if m != "golden"]
@@ -147,6 +148,20 @@ def test_bisection_ends_and_bad_input():
         bisection(lambda x: True, "abc", 1)
     with pytest.raises(ParameterError, match="must be callable"):
         bisection(None, 0, 1)
+
+
+def test_expand_until_then_bisection_finds_a_root_beyond_the_first_bracket():
+    with mp.workdps(30):
+        g = lambda t: 1000 - t  # noqa: E731  (decreasing, root at 1000)
+        hi = expand_until(lambda t: not g(t) > 0, mp.mpf(3))
+        assert hi == 3 * 2**9  # 3, 6, ..., 1536: the first doubling with g <= 0
+        good, bad = bisection(lambda t: not g(t) > 0, hi, mp.mpf(3))
+        assert abs(good - 1000) < mp.mpf(10) ** -25 and good >= 1000 > bad
+        assert expand_until(lambda t: t > 10, 1, factor=10) == 100
+    with pytest.raises(ParameterError, match="still false after 50 steps"):
+        expand_until(lambda t: t > 1, mp.mpf(0), max_steps=50)
+    with pytest.raises(ParameterError, match="must be callable"):
+        expand_until(3, 1)
 
 
 @pytest.mark.parametrize("method", METHODS)
