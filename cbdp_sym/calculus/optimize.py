@@ -1,9 +1,10 @@
-"""One optimisation module: Newton, BFGS, golden section, the line search and the precision ramp.
+"""One optimisation module: Newton, BFGS, golden section, bisection, the line search and the precision ramp.
 
 The optimisers of the engine live here (used by the restricted solvers :mod:`cbdp_sym.restricted.solver`,
 :mod:`cbdp_sym.restricted.products` and :mod:`cbdp_sym.restricted.finite`, by :mod:`cbdp_sym.divergences.numeric`,
-:mod:`cbdp_sym.divergences.conversions`, :mod:`cbdp_sym.divergences.fdiv` and :mod:`cbdp_sym.restricted.linpower`); a caller picks a
-method by name, as mpmath's ``findroot(solver=...)`` does.  One exception: the primal active-set Newton
+:mod:`cbdp_sym.divergences.conversions`, :mod:`cbdp_sym.divergences.generators` and :mod:`cbdp_sym.restricted.linpower`,
+and by paper modules as ``from cbdp_sym import optimize``, which never carry a search of their own); a caller
+picks a method by name, as mpmath's ``findroot(solver=...)`` does.  One exception: the primal active-set Newton
 method for concave maximisation over a polytope stays in :mod:`cbdp_sym.restricted.finite` (constrained, with
 its own exact-line-search step; no other caller).
 
