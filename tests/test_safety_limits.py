@@ -262,3 +262,14 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     precompute([fig], jobs=2, limit=3)
     assert time.monotonic() - t0 < 20
     assert ("y", "1") in fig._memo and ("y", "2") not in fig._memo
+    # the reports are written after the limit: they leave the point out (nan), they do not compute it unlimited
+    from cbdp_sym.report.latex import _figure_view
+
+    t0 = time.monotonic()
+    text = fig.csv(compute=False)
+    view = _figure_view(fig)
+    assert time.monotonic() - t0 < 5
+    assert "# 1 point(s) not computed within the audit's limits: nan" in text and "\n2,nan\n" in text
+    assert "\n1,1.0\n" in text
+    assert view["curves"][0]["coords"] == "(1,1.0)" and "1 point not computed" in view["caption"]
+    assert fig.missing() == 1

@@ -66,13 +66,15 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
 
 
 def dispatch_order(claims, indices):
-    """``indices`` (of ``claims``) in the order to dispatch them: a claim that reuses another's values
-    (``Claim.after``) goes after every claim it names (stable otherwise; a name outside the batch is ignored).
+    """``indices`` (of ``claims``) in the order to dispatch them: the costliest claims first (``Claim.cost``, stable
+    otherwise), and a claim that reuses another's values (``Claim.after``) right after the last claim it names
+    (a name outside the batch is ignored); the local pool starts it once they are done
+    (:func:`cbdp_sym.app.executor.claim_waits`).
 
     >>> from cbdp_sym import Claim
-    >>> cs = [Claim("A-CHAIN", "", after=("A",)), Claim("B", ""), Claim("A", "")]
-    >>> [cs[i].id for i in dispatch_order(cs, [0, 1, 2])]
-    ['B', 'A', 'A-CHAIN']
+    >>> cs = [Claim("A-CHAIN", "", after=("A",)), Claim("B", ""), Claim("A", ""), Claim("C", "", cost=9)]
+    >>> [cs[i].id for i in dispatch_order(cs, [0, 1, 2, 3])]
+    ['C', 'B', 'A', 'A-CHAIN']
     """
     ids = {claims[i].id: i for i in indices}
     placed, out = set(), []
@@ -86,7 +88,14 @@ def dispatch_order(claims, indices):
         placed.add(i)
         out.append(i)
 
-    for i in [i for i in indices if not claims[i].after] + [i for i in indices if claims[i].after]:
+    free = sorted((i for i in indices if not claims[i].after), key=lambda i: -claims[i].cost)
+    waiting = [i for i in indices if claims[i].after]
+    for i in free:
+        place(i)
+        for j in waiting:  # an `after` claim follows its last prerequisite
+            if j not in placed and all(ids.get(d) is None or ids[d] in placed for d in claims[j].after):
+                place(j)
+    for i in waiting:
         place(i)
     return out
 
@@ -254,7 +263,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         for fig in figures_of(mine):
             csv = out / "figures" / f"{fig.id}.csv"
             csv.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(csv, fig.csv())
+            write_atomic(csv, fig.csv(compute=False))
             written.append(csv)
         bib = bib_entry(paper.meta)
         if bib:

@@ -86,7 +86,8 @@ class LocalExecutor:
         if workers.available():
             work = [(c, *args) for c in claims]
             workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
-                              lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash)
+                              lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
+                              waits=claim_waits(claims))
         else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
             for i, c in enumerate(claims):
                 on_result(i, audit_claim(c, *args))
@@ -115,6 +116,23 @@ class LocalExecutor:
         else:  # pragma: no cover - no fork
             for i, (f, k, x) in enumerate(todo):
                 on_point(i, f.point(k, x))
+
+
+def claim_waits(claims) -> dict:
+    """``{i: indices}``: claim ``i`` starts once the claims it names in ``Claim.after`` (those in the batch) are done,
+    so it reads their values from the cache instead of computing them at the same time.
+
+    >>> from cbdp_sym import Claim
+    >>> claim_waits([Claim("A", ""), Claim("A-CHAIN", "", after=("A", "Z"))])
+    {1: {0}}
+    """
+    ids = {c.id: i for i, c in enumerate(claims)}
+    out = {}
+    for i, c in enumerate(claims):
+        w = {ids[a] for a in c.after if a in ids}
+        if w:
+            out[i] = w
+    return out
 
 
 _WORK: dict = {}  # the figure points of the running precomputation (read by the forked pool workers)
