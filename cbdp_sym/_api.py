@@ -125,11 +125,13 @@ from cbdp_sym.restricted.linpower import (  # noqa: F401
     abs_power_mean,
     alpha_div_mp,
     exact_lin_renyi,
-    golden_max,
     lin_renyi,
     orthant_power_mean,
     renyi_shift_mp,
     shift_laws,
+)
+from cbdp_sym.calculus.optimize import (  # noqa: F401
+    golden_max,
     sup_positive,
 )
 from cbdp_sym.divergences.mechanisms import (  # noqa: F401
