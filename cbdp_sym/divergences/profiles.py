@@ -264,13 +264,13 @@ def eps_for_delta(profile, delta):
     w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
     a, b = max(r0 - w, mp.mpf(0)), r0 + w
     for _ in range(6):  # at the working precision the root may sit just outside: widen
-        if g(a) > 0 and not g(b) > 0:
-            break
+        ga = g(a)
+        gb = g(b) if ga > 0 else None
+        if ga > 0 and not gb > 0:
+            return root_bracketed(g, a, b, rough=0, flo=ga, fhi=gb)  # (the ends' values are not computed again)
         w *= 100
         a, b = max(r0 - w, mp.mpf(0)), r0 + w
-    else:
-        a, b = br
-    return root_bracketed(g, a, b, rough=0)
+    return root_bracketed(g, *br, rough=0)
 
 
 def parse_profile_law(spec: str):

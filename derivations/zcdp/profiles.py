@@ -173,7 +173,7 @@ def _verdict(keys, what, dps):
 
 
 P13_PROFILE = Claim(
-    id="ZCDP-P1.3-PROFILE", paper="zcdp", label="Prop. 1.3 (= Lemma 3.5, xi = 0) against the exact privacy profile",
+    id="ZCDP-P1.3-PROFILE", after=("RDP-P3-PROFILE",), paper="zcdp", label="Prop. 1.3 (= Lemma 3.5, xi = 0) against the exact privacy profile",
     kind="check",
     statement=r"\rho\text{-zCDP}\Rightarrow\varepsilon=\rho+2\sqrt{\rho\log(1/\delta)}\ \ge\ \varepsilon(\delta)"
               r"=\min\{\varepsilon:\sup_SP(S)-e^\varepsilon Q(S)\le\delta\}",
