@@ -17,7 +17,7 @@ from cbdp_sym.report.latex import (
     _figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available, provenance, render_appendix,
     render_supplement, split_figures)
 import cbdp_sym.app.resultcache as resultcache
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 import cbdp_sym.core.deps as deps
 
 
@@ -316,7 +316,7 @@ class _RenderCache:
 
 
 
-        self.on = cache._ENABLED[0]
+        self.on = store._ENABLED[0]
         self.keys = {r.claim.id: resultcache.key_of(r) for r in results}
         if not self.on or any(k is None for k in self.keys.values()):
             self.on = False
@@ -340,4 +340,4 @@ class _RenderCache:
 
         key = json.dumps(["rendered", name, self.common, [[i, self.keys[i]] for i in ids]], default=str)
         h = hashlib.sha256(key.encode()).hexdigest()
-        return cache.lookup(cache.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)
+        return store.lookup(store.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)

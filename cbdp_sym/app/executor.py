@@ -40,7 +40,7 @@ import time
 import uuid
 from pathlib import Path
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 
 import cbdp_sym.app.workers as workers
 from cbdp_sym.core.errors import CbdpError
@@ -274,7 +274,7 @@ def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
     """A Dask task: audit claim ``cid`` of the registry of ``roots`` in a process forked from this worker, under
     the same limits as on local processes.  Returns ``("result", value)``, ``("timeout", phase, seconds)`` or
     ``("crash", message)``."""
-    cache.set_enabled(use_cache)
+    store.set_enabled(use_cache)
     claim = _registry(roots).get(cid)
     for f in claim.figures:
         f._memo.update(memos.get(f.id, {}))
@@ -295,7 +295,7 @@ def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
 
 def _remote_points(roots, points, use_cache):
     """A Dask task: figure points ``[(figure ID, curve key, x), ...]`` (in the worker's thread)."""
-    cache.set_enabled(use_cache)
+    store.set_enabled(use_cache)
     reg = _registry(roots)
     return [_find_figure(reg, fid).point(key, x) for fid, key, x in points]
 
@@ -355,7 +355,7 @@ class DaskExecutor:
     def run_claims(self, fn, claims, args, limit, on_result, on_timeout, on_crash):
         distributed = _distributed()
         roots = _roots_for(claims)
-        use = cache._ENABLED[0]
+        use = store._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside a claim's limit
         run = uuid.uuid4().hex[:12]  # (keys of their own: another audit on the same cluster has other tasks)
         futures = {}
@@ -381,7 +381,7 @@ class DaskExecutor:
     def figure_points(self, todo, limit, on_point):
         distributed = _distributed()
         roots = _roots_for([f for f, _, _ in todo])
-        use = cache._ENABLED[0]
+        use = store._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside the phase's limit
         # a few consecutive points per task (a task costs a round trip through the scheduler), about eight tasks
         # per worker thread so that the costly points first still balance the load

@@ -29,7 +29,8 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym.laws.distributions import Distribution, Finite, Phi, Product
-from cbdp_sym.divergences.fdiv import T, Generator, f_divergence
+from cbdp_sym.divergences.fdiv import f_divergence
+from cbdp_sym.divergences.generators import T, Generator
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.numbers import digits as _digits
 from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots

@@ -201,7 +201,7 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     """Before: the figures' precomputation had no limit."""
     import mpmath as mp
 
-    import cbdp_sym.core.cache as cache
+    import cbdp_sym.core.store as store
     from cbdp_sym.app.executor import precompute
     from cbdp_sym.verify.figures import Curve, Figure
 
@@ -210,7 +210,7 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
             time.sleep(60)
         return mp.mpf(x)
 
-    monkeypatch.setattr(cache, "_ENABLED", [False])
+    monkeypatch.setattr(store, "_ENABLED", [False])
     fig = Figure("LIM-FIG", "lim", "t", "c", "x", "y", ("1", "2"), [Curve("y", "y", slow)])
     t0 = time.monotonic()
     precompute([fig], jobs=2, limit=10)  # (room for point "1" on a loaded machine; point "2" takes 60 s)

@@ -1,5 +1,6 @@
 
 import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 from cbdp_sym.app.registry import Registry
 from cbdp_sym.verify.engine import audit_claim
 
@@ -21,11 +22,11 @@ def test_cached_and_fresh_results_are_identical(registry, tmp_path, monkeypatch)
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
     claim = registry.get("CBDP-TAB1-KL-GAU-LIN")
     pts = claim.default_points()[:2]  # two points keep the test fast; the cache path is the same at every point
-    cache.set_enabled(False)
+    store.set_enabled(False)
     try:
         fresh = audit_claim(claim, dps=25, points=pts)
     finally:
-        cache.set_enabled(True)
+        store.set_enabled(True)
     first = audit_claim(claim, dps=25, points=pts)
     assert any(tmp_path.rglob("*.json"))
     second = audit_claim(claim, dps=25, points=pts)

@@ -8,7 +8,7 @@ import pytest
 
 import cbdp_sym.app.audit as audit
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 
 import cbdp_sym.core.deps as deps
 
@@ -69,7 +69,7 @@ def test_no_cache_bypasses_the_result_cache(registry, tmp_path, monkeypatch):
     c = registry.get("ZCDP-D1.1")
     res = audit.run([c], 30, jobs=1)[0]
     assert resultcache.lookup(c, 30) is not None
-    monkeypatch.setattr(cache, "_ENABLED", [False])
+    monkeypatch.setattr(store, "_ENABLED", [False])
     assert resultcache.lookup(c, 30) is None
     assert resultcache.store(c, 30, res) is False
 

@@ -1,11 +1,14 @@
 """Conformance of cbdp_sym.calculus.optimize: every method by name on the same problems, the precision ramp, bad input,
 and the definiteness edge cases."""
+import math
+
 import mpmath as mp
 import pytest
 
 from cbdp_sym.core.errors import ParameterError
-from cbdp_sym.calculus.optimize import (METHODS, bfgs, bracket_max, definite, golden_max, golden_section, line_search, maximize,
-                               minimize, newton, precision_ramp, ramp_stages, sup_positive)
+from cbdp_sym.calculus.optimize import (ARITHMETIC, METHODS, bfgs, bisection, bracket_max, definite, expand_until, golden_max,
+                               golden_section,
+                               line_search, maximize, minimize, newton, precision_ramp, ramp_stages, sup_positive)
 
 MULTI = [m for m in METHODS if m != "golden"]
 
@@ -57,6 +60,108 @@ def test_bfgs_forward_differences():
     with mp.workdps(30):
         run = minimize(quad_f, [0, 0], "bfgs")  # no gradient: forward differences
         assert run.converged and abs(run.value - 1) < mp.mpf(10) ** -20
+
+
+@pytest.mark.parametrize("arithmetic", ARITHMETIC)
+def test_golden_by_name_in_each_arithmetic(arithmetic):
+    """The golden section by name, in mpmath and in binary64: the maximiser of x - e^(x-1) (at 1, value 0) to
+    the arithmetic's precision, and binary64 stays in floats throughout."""
+    f = lambda x: x - (mp.exp(x - 1) if arithmetic == "mp" else math.exp(x - 1))  # noqa: E731
+    with mp.workdps(30):
+        run = maximize(f, None, "golden", bracket=(0, 3), iters=200 if arithmetic == "binary64" else None,
+                       reuse=arithmetic == "mp", arithmetic=arithmetic)
+        small = mp.mpf(10) ** -12 if arithmetic == "mp" else 1e-7
+        assert abs(run.theta[0] - 1) < small and abs(run.value) < small ** 2 * 10
+        if arithmetic == "binary64":
+            assert type(run.theta[0]) is float and type(run.value) is float
+        else:
+            assert isinstance(run.theta[0], mp.mpf) and abs(run.value) < mp.mpf(10) ** -25
+
+
+def _reference_section(f, a, b, ratio, steps):
+    """The textbook minimising section loop (both points recomputed a step) that paper modules used to carry."""
+    for _ in range(steps):
+        c, d = b - (b - a) * ratio, a + (b - a) * ratio
+        if f(c) <= f(d):
+            b = d
+        else:
+            a = c
+    return f((a + b) / 2)
+
+
+@pytest.mark.parametrize("arithmetic,ratio", [("binary64", None), ("mp", 0.618), ("mp", None)])
+def test_golden_reproduces_the_textbook_iteration_exactly(arithmetic, ratio):
+    """minimize(..., "golden", reuse=False) visits the same points as the textbook loop, so the value is the same
+    number bit for bit (binary64 at the float golden ratio; mpmath at the ratio .618 or the golden one)."""
+    with mp.workdps(20):
+        if arithmetic == "binary64":
+            f, a, b, r = (lambda t: math.log1p(t * t) - math.sin(t)), -1.0, 2.5, (math.sqrt(5) - 1) / 2
+        else:
+            f, a, b = (lambda t: mp.log1p(t * t) - mp.sin(t)), mp.mpf(-1), mp.mpf("2.5")
+            r = ratio if ratio is not None else (mp.sqrt(5) - 1) / 2
+        want = _reference_section(f, a, b, r, 30)
+        run = minimize(f, None, "golden", bracket=(a, b), iters=30, reuse=False, ratio=ratio, arithmetic=arithmetic)
+        assert run.value == want and run.iterations == 30
+        other = minimize(f, None, "golden", bracket=(a, b), iters=29, reuse=False, ratio=ratio, arithmetic=arithmetic)
+        assert other.value != want  # one step fewer is a different number: the comparison above can fail
+
+
+def test_golden_options_are_checked():
+    with pytest.raises(ParameterError, match="reuse=False"):
+        golden_section(lambda t: -t * t, 0, 1, iters=5, ratio=0.618)
+    with pytest.raises(ParameterError, match="ratio must lie"):
+        golden_section(lambda t: -t * t, 0, 1, iters=5, ratio=0.4, reuse=False)
+    with pytest.raises(ParameterError, match="unknown arithmetic 'float32'"):
+        maximize(lambda t: -t * t, None, "golden", bracket=(0, 1), arithmetic="float32")
+    with pytest.raises(ParameterError, match="options of the golden section"):
+        minimize(quad_f, [0, 0], "bfgs", arithmetic="binary64")
+    with pytest.raises(ParameterError, match="golden: the bracket must be numbers"):
+        maximize(lambda t: -t * t, None, "golden", bracket=(0, "abc"), arithmetic="binary64")
+
+
+@pytest.mark.parametrize("arithmetic", ARITHMETIC)
+def test_bisection_finds_the_boundary_from_either_side(arithmetic):
+    with mp.workdps(40):
+        exact = mp.sqrt(2)
+        tol = mp.mpf(10) ** -38 if arithmetic == "mp" else 1e-15
+        g, b = bisection(lambda x: x * x <= 2, 1, 2, arithmetic=arithmetic)  # good below the boundary
+        assert g <= exact <= b and b - g < tol
+        g, b = bisection(lambda x: x * x >= 2, 2, 1, arithmetic=arithmetic)  # good above it
+        assert b <= exact <= g and g - b < tol
+        assert type(g) is (float if arithmetic == "binary64" else mp.mpf)
+        g, b = bisection(lambda x: x * x <= 2, 1, 2, iters=10, arithmetic=arithmetic)
+        assert abs(b - g) == mp.mpf(2) ** -10  # ten halvings of [1, 2]
+
+
+def test_bisection_ends_and_bad_input():
+    with mp.workdps(30):
+        g, b = bisection(lambda x: True, 0, 1, iters=30)  # true everywhere: closes in on the bad end
+        assert 1 - g < mp.mpf(10) ** -8
+        third = mp.mpf(1) / 3
+        with mp.workdps(60):
+            third60 = mp.mpf(1) / 3
+        g, _b = bisection(lambda x: False, third60, 1, iters=3)  # an mpf end keeps its precision
+        assert g == third60 and g != third
+    with pytest.raises(ParameterError, match="bisection: the ends must be finite"):
+        bisection(lambda x: True, 0, mp.inf)
+    with pytest.raises(ParameterError, match="bisection: the ends must be numbers"):
+        bisection(lambda x: True, "abc", 1)
+    with pytest.raises(ParameterError, match="must be callable"):
+        bisection(None, 0, 1)
+
+
+def test_expand_until_then_bisection_finds_a_root_beyond_the_first_bracket():
+    with mp.workdps(30):
+        g = lambda t: 1000 - t  # noqa: E731  (decreasing, root at 1000)
+        hi = expand_until(lambda t: not g(t) > 0, mp.mpf(3))
+        assert hi == 3 * 2**9  # 3, 6, ..., 1536: the first doubling with g <= 0
+        good, bad = bisection(lambda t: not g(t) > 0, hi, mp.mpf(3))
+        assert abs(good - 1000) < mp.mpf(10) ** -25 and good >= 1000 > bad
+        assert expand_until(lambda t: t > 10, 1, factor=10) == 100
+    with pytest.raises(ParameterError, match="still false after 50 steps"):
+        expand_until(lambda t: t > 1, mp.mpf(0), max_steps=50)
+    with pytest.raises(ParameterError, match="must be callable"):
+        expand_until(3, 1)
 
 
 @pytest.mark.parametrize("method", METHODS)

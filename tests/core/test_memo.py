@@ -1,7 +1,7 @@
 import mpmath as mp
 import pytest
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 from cbdp_sym.restricted.linpower import SolverFailure, exact_lin_renyi
 from cbdp_sym.core.memo import memo_numeric
 
@@ -36,11 +36,11 @@ def test_memo_is_bypassed_without_cache_and_keyed_by_the_cache_folder(tmp_path, 
     fn, calls = _counted()
     g = memo_numeric(fn)
     g("2")
-    cache.set_enabled(False)
+    store.set_enabled(False)
     try:
         g("2")
     finally:
-        cache.set_enabled(True)
+        store.set_enabled(True)
     assert calls == ["2", "2"]
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "b"))
     g("2")

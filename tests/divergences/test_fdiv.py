@@ -4,7 +4,8 @@ import sympy as sp
 
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.tape import recording
-from cbdp_sym.divergences.fdiv import KL, TV, AbstractLaw, Expect, expect, f_divergence, renyi_divergence
+from cbdp_sym.divergences.fdiv import AbstractLaw, Expect, expect, f_divergence, renyi_divergence
+from cbdp_sym.divergences.generators import KL, TV
 from cbdp_sym.laws.distributions import X, Finite, Laplace, Normal
 
 half, quarter = sp.Rational(1, 2), sp.Rational(1, 4)

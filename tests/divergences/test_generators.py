@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cbdp_sym import ALPHA_DIV, KL, TV, alpha_generator
-from cbdp_sym.divergences.fdiv import S
+from cbdp_sym.divergences.generators import S
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.symbols import alpha
 from cbdp_sym.core.tape import recording

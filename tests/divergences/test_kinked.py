@@ -6,7 +6,7 @@ import sympy as sp
 
 from cbdp_sym import Generator, f_divergence, hockey_stick_generator
 from cbdp_sym.laws.distributions import Laplace
-from cbdp_sym.divergences.fdiv import T
+from cbdp_sym.divergences.generators import T
 from cbdp_sym.core.numbers import digits
 from cbdp_sym.divergences.numeric import quad_split
 from cbdp_sym.divergences.profiles import value_with_digits

@@ -5,7 +5,8 @@ import sympy as sp
 
 from cbdp_sym import KL, TV, Laplace, Normal, fdiv_mp, quad_split
 from cbdp_sym.laws.distributions import Finite
-from cbdp_sym.divergences.numeric import golden_section, renyi_mp
+from cbdp_sym.calculus.optimize import golden_section
+from cbdp_sym.divergences.numeric import renyi_mp
 
 
 @pytest.mark.parametrize("dps", [15, 30, 60])

@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from cbdp_sym.core.errors import DerivationError
-from cbdp_sym.divergences.fdiv import ALPHA_DIV, KL, TV
+from cbdp_sym.divergences.generators import ALPHA_DIV, KL, TV
 from cbdp_sym.divergences.reduction import M_, Z_, Structure, conjugate_structure, profile
 
 

@@ -5,7 +5,7 @@ import pytest
 import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, Laplace, Normal, alpha_generator
-from cbdp_sym.divergences.fdiv import T
+from cbdp_sym.divergences.generators import T
 from cbdp_sym.restricted.linpower import abs_moment_mp, alpha_div_mp, shift_laws
 from cbdp_sym.core.numbers import digits, to_mpf
 from cbdp_sym.divergences.numeric import fdiv_mp

@@ -3,7 +3,7 @@ import pytest
 import sympy as sp
 
 from cbdp_sym.core.errors import ParameterError
-from cbdp_sym.divergences.fdiv import ALPHA_DIV, KL, TV
+from cbdp_sym.divergences.generators import ALPHA_DIV, KL, TV
 from cbdp_sym.restricted.common import generator_for, parse_class
 
 

@@ -11,7 +11,8 @@ import sympy as sp
 
 from cbdp_sym.calculus.symbolic import integrate_split, maximize
 from cbdp_sym.laws.distributions import X, Finite, Laplace, Mixture, Normal, PointMass, Product
-from cbdp_sym.divergences.fdiv import ALPHA, ALPHA_DIV, KL, expect
+from cbdp_sym.divergences.fdiv import expect
+from cbdp_sym.divergences.generators import ALPHA, ALPHA_DIV, KL
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.numbers import digits, to_mpf
 from cbdp_sym.divergences.numeric import vquad

@@ -3,7 +3,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 from cbdp_sym import KL, f_divergence, fdiv_mp, lin_objective, maximize
 from cbdp_sym.laws.distributions import Laplace, Normal, PointMass
 from cbdp_sym.core.errors import ParameterError
@@ -119,11 +119,11 @@ def test_results_identical_from_cache_and_from_scratch(tmp_path, monkeypatch):
         first = restricted_record("renyi", "poly2", P, Q, "3", False)
         assert any(tmp_path.rglob("*.json"))
         again = restricted_record("renyi", "poly2", P, Q, "3", False)
-        cache.set_enabled(False)
+        store.set_enabled(False)
         try:
             scratch = restricted_record("renyi", "poly2", P, Q, "3", False)
         finally:
-            cache.set_enabled(True)
+            store.set_enabled(True)
     assert first == again == scratch
 
 
