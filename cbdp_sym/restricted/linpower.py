@@ -241,6 +241,11 @@ def renyi_shift_mp(family: str, scale, shift, alpha):
 
 
 def _renyi_cached_impl(family, scale, shift, alpha, dps):
+    if len(shift) > 1:
+        # a product: the sum over coordinates (as renyi_mp sums them), each coordinate's value cached on its own, so
+        # that a shift repeated in a vector, or met in another claim's vector, is integrated once (about 40% of
+        # the coordinate integrals of CBDP-C1 and TAB1-REN-LAPD-UNR are repeats)
+        return mp.fsum(_renyi_cached(family, scale, (x,), alpha, dps) for x in shift)
     P, Q = shift_laws(family, scale, shift)
     return renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
 

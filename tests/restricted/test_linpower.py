@@ -86,3 +86,23 @@ def test_exact_value_cache_key_is_shared_and_rounded():
         b = exact_lin_renyi("gau", sp.Integer(3), [sp.Integer(1)], "3")
     assert a == b
     assert len(mp.nstr(a, 50).rstrip("0")) <= 28
+
+
+def test_renyi_of_a_product_is_the_cached_sum_over_coordinates(monkeypatch, tmp_path):
+    """A product's Rényi divergence is the sum of its coordinates' values, each cached on its own: the same number,
+    bit for bit, as renyi_mp on the product laws, and a repeated coordinate is integrated once."""
+    import cbdp_sym.core.store as store
+    import cbdp_sym.restricted.linpower as lp
+    from cbdp_sym.divergences.numeric import renyi_mp
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    monkeypatch.setattr(store, "_ENABLED", [True])
+    calls = []
+    real = lp.renyi_mp
+    monkeypatch.setattr(lp, "renyi_mp", lambda P, Q, al: calls.append(Q.mp_loc()) or real(P, Q, al))
+    shift = (sp.Rational(3, 7), sp.Rational(3, 7), sp.Rational(-5, 7))
+    with mp.workdps(30):
+        got = lp.renyi_shift_mp("lap", sp.Rational(7, 5), shift, "13/4")
+        P, Q = shift_laws("lap", sp.Rational(7, 5), shift)
+        assert got == renyi_mp(P, Q, mp.mpf(13) / 4)
+    assert len(calls) == 2  # 3/7 once, -5/7 once
