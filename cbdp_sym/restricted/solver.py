@@ -56,6 +56,7 @@ from cbdp_sym.divergences.reduction import M_, Z_
 from cbdp_sym.calculus.optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
 from cbdp_sym.restricted.common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
 from cbdp_sym.restricted.products import restricted_lin_product
+from cbdp_sym.restricted.warmstart import power_start
 
 __all__ = ["restricted", "restricted_record", "restricted_mp", "sup_over_intercept", "renyi_limit"]
 
@@ -241,7 +242,25 @@ class _Power:
         return Fn, gn, Hn
 
     def _evaluate_m(self, c, order=2):
-        """``(F, grad, Hess)`` of ``F = -M``, ``None`` below ``order``."""
+        """``(F, grad, Hess)`` of ``F = -M``, ``None`` below ``order``.
+
+        The last evaluation of order >= 1 is remembered: Newton's method, the starting curvature and the
+        certificate ask for the same point more than once (the quadrature's stopping rule ignores the
+        Hessian's components, so an order-2 evaluation gives exactly the value and gradient of order 1).
+        """
+        key = (tuple(c), mp.mp.prec)
+        last = getattr(self, "_last", None)
+        if order >= 1 and last is not None and last[0] == key and last[1] >= order:
+            F, g, H = last[2]
+            return F, list(g), ([list(r) for r in H] if order >= 2 else None)
+        out = self._evaluate_m_raw(c, order)
+        if order >= 1:
+            self._last = (key, order, out)
+            F, g, H = out
+            return F, list(g), ([list(r) for r in H] if H is not None else None)
+        return out
+
+    def _evaluate_m_raw(self, c, order=2):
         A, k, Q = self.A, self.k, self.Q
         cs = self.coeffs(c)
         # A = 1 (the alpha -> infinity limit): E_Q|h| is C^1 for a law with a density and its Hessian is
@@ -694,7 +713,7 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
     def make():
         return _Power(P, Q, k, A, x0, w)
 
-    run, prob = _ramp(make, lambda: [mp.mpf(0)] * k, dps)
+    run, prob = _ramp(make, lambda: _power_start(P, Q, k, A, x0, w), dps)
     M = (-run.value) ** A  # the norm N = M^{1/A} was minimised
     f_value = f_of_m(M)
     value = r_of_m(M) if renyi else f_value
@@ -712,6 +731,22 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
         res.second_value = sv
         res.second_method_digits = min(digits(value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
     return res
+
+
+WARM_START = True  # False: Newton's method starts at c = 0 (for benchmarks and tests of the warm start)
+
+
+def _power_start(P, Q, k, A, x0, w) -> list:
+    """Where Newton's method on ``N(c)`` starts: the minimiser located in double precision
+    (:func:`cbdp_sym.restricted.warmstart.power_start`; the problem is convex, so the start decides the
+    number of working-precision iterations, not the optimum), or ``c = 0`` where that is not available."""
+    if WARM_START and not Q.atomic:
+        with mp.workdps(20):
+            m = _moments(P, x0, w, k)
+        c = power_start(P, Q, k, A, x0, w, m)
+        if c is not None:
+            return [mp.mpf(v) for v in c]
+    return [mp.mpf(0)] * k
 
 
 def _vanishes(rows) -> bool:
@@ -958,7 +993,7 @@ def renyi_limit(cls, P: Distribution, Q: Distribution) -> RestrictedResult:
         return _Power(P, Q, degree, A, x0, w)
 
     # warm start from alpha = 1000 (A = 1000/999): E_Q|h| is only C^1 where zeros of h appear or merge
-    warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: [mp.mpf(0)] * degree, 20)
+    warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: _power_start(P, Q, degree, mp.mpf(1000) / 999, x0, w), 20)
     th = [mp.mpf(t) for t in warm.theta]
     run, prob = _ramp(make, lambda: list(th), mp.mp.dps)
     M = -run.value  # A = 1: N = M
