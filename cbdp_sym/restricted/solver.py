@@ -178,8 +178,27 @@ def _peaks(logf, specials, scale):
     return [mp.mpf(p) for p in pts], top
 
 
+_MOMENTS: dict = {}
+
+
 def _moments(P: Distribution, x0, w, k: int) -> list:
-    """``[E_P u^j for j = 1..k]`` with ``u = (x - x0)/w`` (quadrature split at P's breakpoints; sums if finite)."""
+    """``[E_P u^j for j = 1..k]`` with ``u = (x - x0)/w`` (quadrature split at P's breakpoints; sums if finite).
+
+    Remembered in-process by the law, the frame, ``k`` and the precision (a point's warm start, its problem at
+    20 digits and its problem at the working precision ask for the same moments)."""
+    try:
+        key = (P, mp.mpf(x0), mp.mpf(w), k, mp.mp.prec)
+        hash(key)
+    except TypeError:  # pragma: no cover - a law with unhashable parameters
+        return _moments_raw(P, x0, w, k)
+    if key not in _MOMENTS:
+        if len(_MOMENTS) > 4096:
+            _MOMENTS.clear()
+        _MOMENTS[key] = _moments_raw(P, x0, w, k)
+    return list(_MOMENTS[key])
+
+
+def _moments_raw(P: Distribution, x0, w, k: int) -> list:
     if P.atomic:
         return [P.mp_expect(lambda x, j=j: ((x - x0) / w) ** j) for j in range(1, k + 1)]
 
