@@ -225,6 +225,7 @@ class _Power:
     """
 
     sense = -1  # minimised
+    remembers = True  # the last evaluation of order >= 1 is kept (see _evaluate_m)
 
     def __init__(self, P, Q, k, A, x0, w):
         self.P, self.Q, self.k, self.A = P, Q, k, A
@@ -519,8 +520,15 @@ def _exp_strata(Q, k) -> list:
 def _maximise(prob, theta, tol, max_iter=80, B0=None):
     """Damped Newton (``B0 is None``: the quadrature Hessian at every iterate) or BFGS from ``B0``
     (gradients only), with backtracking on the objective inside the feasible set: :func:`optimize.newton`
-    with an LU step, the Newton-decrement stopping rule and an escape test for runs off to infinity."""
-    return newton(prob.evaluate, theta, tol, sense=1, max_iter=max_iter, feasible=prob.feasible, solve="lu",
+    with an LU step, the Newton-decrement stopping rule and an escape test for runs off to infinity.
+
+    A problem that remembers its last evaluation (:class:`_Power`) is evaluated with its Hessian at every
+    trial point even in the BFGS mode: the value and gradient are the same either way, and the certificate
+    at the accepted point then needs no second quadrature."""
+    evaluate = prob.evaluate
+    if B0 is not None and getattr(prob, "remembers", False):
+        evaluate = lambda th, order: prob.evaluate(th, 2 if order >= 1 else 0)  # noqa: E731
+    return newton(evaluate, theta, tol, sense=1, max_iter=max_iter, feasible=prob.feasible, solve="lu",
                   stop="decrement", B0=B0, noise_digits=6, halvings=70, escape=mp.mpf(10) ** 12,
                   start_error="the starting point of the restricted supremum is not feasible")
 
