@@ -8,7 +8,10 @@ settings.register_profile("ci", deadline=None, derandomize=True, max_examples=30
 settings.register_profile("dev", deadline=None, max_examples=30)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-FIXTURES = Path(__file__).parent / "fixtures"
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent  # the checkout: README.md, derivations/, examples/, scripts/
+FIXTURES = TESTS / "fixtures"  # deliberately wrong claims (mutants), loaded with --path
+LATEX = TESTS / "latex"  # the host documents the appendix bodies are compiled in
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -47,8 +50,9 @@ collect_ignore = ["fixtures"]
 
 # the longest tests of the slow set, started first so that pytest-xdist's other workers run the rest meanwhile
 # (the cold full audit alone takes about 9 minutes on 2 cores)
-LONGEST_FIRST = ("tests/test_full_audit.py::", "tests/test_reproducible.py::test_reports_identical_on_a_wider_subset",
-                 "tests/test_install.py::")
+LONGEST_FIRST = ("tests/integration/test_full_audit.py::",
+                 "tests/integration/test_reproducible.py::test_reports_identical_on_a_wider_subset",
+                 "tests/integration/test_install.py::")
 
 
 def pytest_collection_modifyitems(config, items):

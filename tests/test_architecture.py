@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-PKG = Path(__file__).resolve().parent.parent / "cbdp_sym"
+from .conftest import ROOT
+
+PKG = ROOT / "cbdp_sym"
 LAYERS = ["core", "laws", "calculus", "divergences", "restricted", "verify", "report", "app"]
 
 

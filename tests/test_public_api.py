@@ -7,7 +7,7 @@ import pytest
 
 import cbdp_sym
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT
 PAPER_MODULES = sorted(ROOT.glob("derivations/*/*.py")) + sorted(ROOT.glob("tests/fixtures/*/*/*.py"))
 NAMESPACES = {n for n in cbdp_sym._API_NAMES if inspect.ismodule(getattr(cbdp_sym, n))}  # finite_restricted, peers
 # what `from cbdp_sym import NAME` may name: the names the package exports, never a sub-package or module of the
@@ -82,4 +82,54 @@ def test_typed_layer_check_sees_dicts_and_flint():
 @pytest.mark.parametrize("path", TYPED_PAPER_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_paper_modules_return_check_results_and_never_import_flint(path):
     found = _typed_layer_violations(path.read_text(encoding="utf-8"))
+    assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)
+
+
+# -- no hand-rolled optimisers in paper modules (cbdp_sym.calculus.optimize holds them, chosen by name) -----------
+def _hand_rolled_searches(source: str) -> list:
+    """Where a module carries its own one-variable search: a golden-ratio literal (a golden section), a bracket
+    halved in a loop (a bisection), a bracket grown in a while loop; ``["line N: ...", ...]``.  A ratio passed
+    to the engine (``ratio=0.618``) is not a search."""
+    out = []
+    tree = ast.parse(source)
+    passed = {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords if k.arg == "ratio"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, float) and id(node) not in passed and (
+                abs(node.value - 0.618) < 1e-3 or abs(node.value - 1.618) < 1e-3 or abs(node.value - 0.382) < 1e-3):
+            out.append(f"line {node.lineno}: the golden ratio {node.value!r} (a golden section: use optimize.minimize(..., 'golden'))")
+        if isinstance(node, (ast.For, ast.While)):
+            assigned = {t.id for sub in ast.walk(node) if isinstance(sub, (ast.Assign, ast.AugAssign))
+                        for tgt in (sub.targets if isinstance(sub, ast.Assign) else [sub.target])
+                        for t in ast.walk(tgt) if isinstance(t, ast.Name)}
+            for sub in ast.walk(node):
+                mid = sub.value if isinstance(sub, ast.Assign) else None
+                if (isinstance(mid, ast.BinOp) and isinstance(mid.op, ast.Div) and isinstance(mid.left, ast.BinOp)
+                        and isinstance(mid.left.op, ast.Add) and isinstance(mid.right, ast.Constant) and mid.right.value == 2
+                        and all(isinstance(o, ast.Name) and o.id in assigned for o in (mid.left.left, mid.left.right))):
+                    out.append(f"line {sub.lineno}: a bracket halved in a loop (a bisection: use optimize.bisection)")
+                if (isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name)
+                        and isinstance(sub.value, ast.BinOp) and isinstance(sub.value.op, ast.Mult)
+                        and any(isinstance(o, ast.Name) and o.id == sub.targets[0].id for o in (sub.value.left, sub.value.right))
+                        and isinstance(node, ast.While)):
+                    out.append(f"line {sub.lineno}: a bracket grown in a while loop (use optimize.expand_until)")
+    return sorted(set(out), key=lambda t: int(t.split(":")[0].split()[1]))
+
+
+def test_hand_rolled_search_check_sees_golden_sections_and_bisections():
+    bad = ("def gold(f, a, b):\n    for _ in range(80):\n        c, d = b - (b - a) * 0.618, a + (b - a) * 0.618\n"
+           "        if f(c) <= f(d):\n            b = d\n        else:\n            a = c\n\n"
+           "def bis(f, lo, hi):\n    while hi - lo > 1e-9:\n        m = (lo + hi) / 2\n"
+           "        lo, hi = (m, hi) if f(m) < 0 else (lo, m)\n\n"
+           "def grow(g, hi):\n    while g(hi) > 0:\n        hi = 2 * hi\n    return hi\n")
+    found = _hand_rolled_searches(bad)
+    assert [f.split(":")[0] for f in found] == ["line 3", "line 11", "line 16"], found
+    good = ("from cbdp_sym import optimize\n"
+            "def f(g, a, b):\n    s = 0\n    for x in (a, b):\n        s += (x + b) / 2\n"
+            "    return optimize.minimize(g, None, 'golden', bracket=(a, b), iters=80, reuse=False, ratio=0.618)\n")
+    assert _hand_rolled_searches(good) == []
+
+
+@pytest.mark.parametrize("path", TYPED_PAPER_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_paper_modules_hand_roll_no_optimiser(path):
+    found = _hand_rolled_searches(path.read_text(encoding="utf-8"))
     assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)

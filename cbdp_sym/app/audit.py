@@ -17,7 +17,7 @@ from cbdp_sym.report.latex import (
     _figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available, provenance, render_appendix,
     render_supplement, split_figures)
 import cbdp_sym.app.resultcache as resultcache
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 import cbdp_sym.core.deps as deps
 
 
@@ -66,13 +66,15 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
 
 
 def dispatch_order(claims, indices):
-    """``indices`` (of ``claims``) in the order to dispatch them: a claim that reuses another's values
-    (``Claim.after``) goes after every claim it names (stable otherwise; a name outside the batch is ignored).
+    """``indices`` (of ``claims``) in the order to dispatch them: the costliest claims first (``Claim.cost``, stable
+    otherwise), and a claim that reuses another's values (``Claim.after``) right after the last claim it names
+    (a name outside the batch is ignored); the local pool starts it once they are done
+    (:func:`cbdp_sym.app.executor.claim_waits`).
 
     >>> from cbdp_sym import Claim
-    >>> cs = [Claim("A-CHAIN", "", after=("A",)), Claim("B", ""), Claim("A", "")]
-    >>> [cs[i].id for i in dispatch_order(cs, [0, 1, 2])]
-    ['B', 'A', 'A-CHAIN']
+    >>> cs = [Claim("A-CHAIN", "", after=("A",)), Claim("B", ""), Claim("A", ""), Claim("C", "", cost=9)]
+    >>> [cs[i].id for i in dispatch_order(cs, [0, 1, 2, 3])]
+    ['C', 'B', 'A', 'A-CHAIN']
     """
     ids = {claims[i].id: i for i in indices}
     placed, out = set(), []
@@ -86,7 +88,14 @@ def dispatch_order(claims, indices):
         placed.add(i)
         out.append(i)
 
-    for i in [i for i in indices if not claims[i].after] + [i for i in indices if claims[i].after]:
+    free = sorted((i for i in indices if not claims[i].after), key=lambda i: -claims[i].cost)
+    waiting = [i for i in indices if claims[i].after]
+    for i in free:
+        place(i)
+        for j in waiting:  # an `after` claim follows its last prerequisite
+            if j not in placed and all(ids.get(d) is None or ids[d] in placed for d in claims[j].after):
+                place(j)
+    for i in waiting:
         place(i)
     return out
 
@@ -254,7 +263,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         for fig in figures_of(mine):
             csv = out / "figures" / f"{fig.id}.csv"
             csv.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(csv, fig.csv())
+            write_atomic(csv, fig.csv(compute=False))
             written.append(csv)
         bib = bib_entry(paper.meta)
         if bib:
@@ -307,7 +316,7 @@ class _RenderCache:
 
 
 
-        self.on = cache._ENABLED[0]
+        self.on = store._ENABLED[0]
         self.keys = {r.claim.id: resultcache.key_of(r) for r in results}
         if not self.on or any(k is None for k in self.keys.values()):
             self.on = False
@@ -331,4 +340,4 @@ class _RenderCache:
 
         key = json.dumps(["rendered", name, self.common, [[i, self.keys[i]] for i in ids]], default=str)
         h = hashlib.sha256(key.encode()).hexdigest()
-        return cache.lookup(cache.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)
+        return store.lookup(store.cache_dir() / "reports" / h[:2] / f"{h}.json", key, compute)

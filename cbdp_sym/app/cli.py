@@ -27,7 +27,7 @@ from cbdp_sym.report.latex import source_commit
 from cbdp_sym.app.executor import check_dask
 from cbdp_sym.app.registry import Registry
 from cbdp_sym.core.timelimit import run_with_limit
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 
 LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
             "toolkit's normal(loc, scale) takes the standard deviation.")
@@ -152,7 +152,7 @@ def cmd_profile(reg, args):
 def cmd_restricted(reg, args):
     _check_dps(args.dps)
     if args.no_cache:
-        cache.set_enabled(False)
+        store.set_enabled(False)
     P, Q = parse_law(args.P), parse_law(args.Q)
     _check_law_magnitudes(P, "--P")
     _check_law_magnitudes(Q, "--Q")
@@ -273,7 +273,7 @@ def _label_prefix(text: str) -> str:
 def cmd_audit(reg, args):
     _precheck_audit(args)
     if args.no_cache:
-        cache.set_enabled(False)
+        store.set_enabled(False)
     claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
     # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
     suffix = "-subset" if args.ids else ""
@@ -383,7 +383,7 @@ def cmd_eval(reg, args):
 
     _check_dps(args.dps)
     if args.no_cache:
-        cache.set_enabled(False)
+        store.set_enabled(False)
 
     claim = reg.get(args.id)
     point = claim.parse_point(_parse_at(args.at))

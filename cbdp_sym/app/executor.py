@@ -40,7 +40,7 @@ import time
 import uuid
 from pathlib import Path
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 
 import cbdp_sym.app.workers as workers
 from cbdp_sym.core.errors import CbdpError
@@ -86,7 +86,8 @@ class LocalExecutor:
         if workers.available():
             work = [(c, *args) for c in claims]
             workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
-                              lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash)
+                              lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
+                              waits=claim_waits(claims))
         else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
             for i, c in enumerate(claims):
                 on_result(i, audit_claim(c, *args))
@@ -115,6 +116,23 @@ class LocalExecutor:
         else:  # pragma: no cover - no fork
             for i, (f, k, x) in enumerate(todo):
                 on_point(i, f.point(k, x))
+
+
+def claim_waits(claims) -> dict:
+    """``{i: indices}``: claim ``i`` starts once the claims it names in ``Claim.after`` (those in the batch) are done,
+    so it reads their values from the cache instead of computing them at the same time.
+
+    >>> from cbdp_sym import Claim
+    >>> claim_waits([Claim("A", ""), Claim("A-CHAIN", "", after=("A", "Z"))])
+    {1: {0}}
+    """
+    ids = {c.id: i for i, c in enumerate(claims)}
+    out = {}
+    for i, c in enumerate(claims):
+        w = {ids[a] for a in c.after if a in ids}
+        if w:
+            out[i] = w
+    return out
 
 
 _WORK: dict = {}  # the figure points of the running precomputation (read by the forked pool workers)
@@ -256,7 +274,7 @@ def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
     """A Dask task: audit claim ``cid`` of the registry of ``roots`` in a process forked from this worker, under
     the same limits as on local processes.  Returns ``("result", value)``, ``("timeout", phase, seconds)`` or
     ``("crash", message)``."""
-    cache.set_enabled(use_cache)
+    store.set_enabled(use_cache)
     claim = _registry(roots).get(cid)
     for f in claim.figures:
         f._memo.update(memos.get(f.id, {}))
@@ -277,7 +295,7 @@ def _remote_claim(fn, roots, cid, args, limit, use_cache, memos):
 
 def _remote_points(roots, points, use_cache):
     """A Dask task: figure points ``[(figure ID, curve key, x), ...]`` (in the worker's thread)."""
-    cache.set_enabled(use_cache)
+    store.set_enabled(use_cache)
     reg = _registry(roots)
     return [_find_figure(reg, fid).point(key, x) for fid, key, x in points]
 
@@ -337,7 +355,7 @@ class DaskExecutor:
     def run_claims(self, fn, claims, args, limit, on_result, on_timeout, on_crash):
         distributed = _distributed()
         roots = _roots_for(claims)
-        use = cache._ENABLED[0]
+        use = store._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside a claim's limit
         run = uuid.uuid4().hex[:12]  # (keys of their own: another audit on the same cluster has other tasks)
         futures = {}
@@ -363,7 +381,7 @@ class DaskExecutor:
     def figure_points(self, todo, limit, on_point):
         distributed = _distributed()
         roots = _roots_for([f for f, _, _ in todo])
-        use = cache._ENABLED[0]
+        use = store._ENABLED[0]
         self.client.run(_preload, roots)  # every worker loads the derivations now, not inside the phase's limit
         # a few consecutive points per task (a task costs a round trip through the scheduler), about eight tasks
         # per worker thread so that the costly points first still balance the load

@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as disk
 
 import cbdp_sym.core.deps as deps
 from cbdp_sym.verify.claims import Claim
@@ -116,7 +116,7 @@ def key_of(res: Result) -> str | None:
 
 def _path(key: str) -> Path:
     h = hashlib.sha256(key.encode()).hexdigest()
-    return cache.cache_dir() / "results" / h[:2] / f"{h}.json"
+    return disk.cache_dir() / "results" / h[:2] / f"{h}.json"
 
 
 def _detached(res: Result) -> Result:
@@ -141,7 +141,7 @@ def storable(res: Result) -> bool:
 def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
     """The stored result of ``claim`` at ``dps`` with the claim re-attached, or ``None`` (not stored, cache off,
     or a bad entry: reported once, then recomputed by the caller)."""
-    if not cache._ENABLED[0]:
+    if not disk._ENABLED[0]:
         return None
     key = claim_key(claim, dps, where)
     if key is None:
@@ -149,13 +149,13 @@ def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
     path = _path(key)
     t0 = time.perf_counter()
     try:
-        res = cache.read_entry(path, key)
+        res = disk.read_entry(path, key)
         if not isinstance(res, Result) or not (res.corrected is None or isinstance(res.corrected, Result)):
-            raise cache.BadEntry("not a claim result")
+            raise disk.BadEntry("not a claim result")
     except FileNotFoundError:
         return None
-    except cache.BadEntry as exc:
-        cache.report_bad_entry(path, str(exc))
+    except disk.BadEntry as exc:
+        disk.report_bad_entry(path, str(exc))
         return None
     res.claim = claim
     res.seconds = time.perf_counter() - t0  # (the time of this run: the lookup; never written into reports)
@@ -169,7 +169,7 @@ def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
 def store(claim: Claim, dps: int, res: Result, where: dict | None = None) -> bool:
     """Store ``res`` (the result of ``claim`` at ``dps``); ``False`` if it is not stored (cache off, not
     cacheable, an error or a time limit, or a value that does not round-trip exactly)."""
-    if not cache._ENABLED[0] or not storable(res):
+    if not disk._ENABLED[0] or not storable(res):
         return False
     key = claim_key(claim, dps, where)
     if key is None:
@@ -180,7 +180,7 @@ def store(claim: Claim, dps: int, res: Result, where: dict | None = None) -> boo
             return False
     except (TypeError, BadData, RecursionError):
         return False
-    if not cache.write_entry(_path(key), key, value):
+    if not disk.write_entry(_path(key), key, value):
         return False
     _KNOWN[id(res)] = (res, key)
     return True

@@ -101,7 +101,7 @@ class _Slot:
         self.conn.close()
 
 
-def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=True):
+def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=True, waits=None):
     """Call ``fn(item)`` for each item on ``jobs`` worker processes.
 
     With ``fresh`` (the default) every item gets a new worker forked from this process, so that its
@@ -110,19 +110,39 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
 
     ``limits(item) -> (whole, derivation)`` gives the item's limits in seconds (``None``: none);
     ``on_result(i, value)``, ``on_timeout(i, phase, seconds)`` and ``on_crash(i, message)`` receive
-    the outcomes in completion order.  Returns when every item has an outcome."""
+    the outcomes in completion order.  Returns when every item has an outcome.
+
+    ``waits`` (optional): ``{i: indices}``, item ``i`` is started only once every item of ``indices`` has an
+    outcome (it goes to the next free worker then, ahead of later items); the others start in the given order."""
     ctx = mproc.get_context("fork")  # (fn and items reach the forked worker as they are: nothing is pickled)
     pending = list(range(len(items)))
+    waits = {i: set(w) for i, w in (waits or {}).items() if w}
+    finished: set = set()
     slots: list[_Slot] = []
+
+    def startable():
+        """The first pending item whose waits are over (with nothing running, the first pending one: a wait on an
+        item that can never finish must not stall the run)."""
+        for k, i in enumerate(pending):
+            if waits.get(i, set()) <= finished:
+                return k
+        return 0 if not any(s.item is not None for s in slots) else None
+
+    def outcome(i):
+        finished.add(i)
+
     try:
         while pending or any(s.item is not None for s in slots):
             slots = [s for s in slots if s.proc.is_alive() or s.item is not None]
             while pending and (len(slots) < jobs or any(s.item is None for s in slots)):
+                k = startable()
+                if k is None:
+                    break
                 free = next((s for s in slots if s.item is None), None)
                 if free is None:
                     free = _Slot(ctx, fresh, fn, items)
                     slots.append(free)
-                i = pending.pop(0)
+                i = pending.pop(k)
                 free.item, free.started = i, time.monotonic()
                 free.conn.send(i)
             busy = [s for s in slots if s.item is not None]
@@ -137,6 +157,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
                         pass
                     else:
                         s.item = None
+                        outcome(i)
                         if s.fresh:
                             s.proc.join(5)
                             s.stop()
@@ -148,6 +169,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
                         continue
                 if not s.proc.is_alive():
                     i, s.item = s.item, None
+                    outcome(i)
                     code = s.proc.exitcode
                     s.stop()
                     slots.remove(s)
@@ -163,6 +185,7 @@ def run_items(fn, items, jobs, limits, on_result, on_timeout, on_crash, fresh=Tr
                     hit = ("derivation", deriv)
                 if hit:
                     i, s.item = s.item, None
+                    outcome(i)
                     s.stop()
                     slots.remove(s)
                     on_timeout(i, hit[0] if hit[0] != "start" else "audit", hit[1])

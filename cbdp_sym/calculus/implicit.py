@@ -69,16 +69,18 @@ def _illinois(fn, a, b, fa, fb, rel):
     return (a + b) / 2  # pragma: no cover
 
 
-def root_bracketed(fn, lo, hi, *, rough=None, rel=None):
+def root_bracketed(fn, lo, hi, *, rough=None, rel=None, flo=None, fhi=None):
     """The root of ``fn`` in ``[lo, hi]`` where ``fn`` changes sign, at the working precision.
 
     ``fn`` may return ``+-inf`` (e.g. the log of a profile that vanishes): only its sign is used
     until the bracket is narrow.  Raises :class:`ParameterError` when ``fn`` has the same sign at both
     ends.  Bisection while an end is infinite (at most ``rough`` steps), then the Illinois method to a
-    relative step ``rel`` (default: the working precision).
+    relative step ``rel`` (default: the working precision).  ``flo``, ``fhi``: ``fn(lo)``, ``fn(hi)`` when the caller
+    has them already (at the working precision), so they are not computed again.
     """
     a, b = mp.mpf(lo), mp.mpf(hi)
-    fa, fb = fn(a), fn(b)
+    fa = fn(a) if flo is None else flo
+    fb = fn(b) if fhi is None else fhi
     if fa == 0:
         return a
     if fb == 0:

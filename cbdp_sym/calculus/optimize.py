@@ -1,9 +1,10 @@
-"""One optimisation module: Newton, BFGS, golden section, the line search and the precision ramp.
+"""One optimisation module: Newton, BFGS, golden section, bisection, the line search and the precision ramp.
 
 The optimisers of the engine live here (used by the restricted solvers :mod:`cbdp_sym.restricted.solver`,
 :mod:`cbdp_sym.restricted.products` and :mod:`cbdp_sym.restricted.finite`, by :mod:`cbdp_sym.divergences.numeric`,
-:mod:`cbdp_sym.divergences.conversions`, :mod:`cbdp_sym.divergences.fdiv` and :mod:`cbdp_sym.restricted.linpower`); a caller picks a
-method by name, as mpmath's ``findroot(solver=...)`` does.  One exception: the primal active-set Newton
+:mod:`cbdp_sym.divergences.conversions`, :mod:`cbdp_sym.divergences.generators` and :mod:`cbdp_sym.restricted.linpower`,
+and by paper modules as ``from cbdp_sym import optimize``, which never carry a search of their own); a caller
+picks a method by name, as mpmath's ``findroot(solver=...)`` does.  One exception: the primal active-set Newton
 method for concave maximisation over a polytope stays in :mod:`cbdp_sym.restricted.finite` (constrained, with
 its own exact-line-search step; no other caller).
 
@@ -15,7 +16,9 @@ its own exact-line-search step; no other caller).
   Hessian into a BFGS-updated approximation started at ``B0``;
 * :func:`bfgs` -- BFGS on the inverse Hessian (analytic or forward-difference gradients);
 * :func:`line_search` -- the Armijo backtracking every method shares;
-* :func:`golden_section`, :func:`golden_max`, :func:`bracket_max`, :func:`sup_positive` -- one-variable searches;
+* :func:`golden_section`, :func:`golden_max`, :func:`bracket_max`, :func:`sup_positive` -- one-variable searches
+  (golden section in mpmath or in binary64, :data:`ARITHMETIC`); :func:`bisection` -- the boundary of a
+  monotone predicate (a root of a monotone function); :func:`expand_until` -- grow a bracket's end;
 * :func:`precision_ramp`, :func:`ramp_stages` -- run a method at a low precision, then continue at higher ones;
 * :func:`definite`, :func:`norm`, :func:`fd_gradient`, :func:`pinv_step` -- the small pieces.
 
@@ -37,8 +40,8 @@ import mpmath as mp
 
 from cbdp_sym.core.errors import ParameterError
 
-__all__ = ["Run", "METHODS", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
-           "golden_max", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
+__all__ = ["Run", "METHODS", "ARITHMETIC", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
+           "golden_max", "bisection", "expand_until", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
            "fd_gradient", "pinv_step"]
 
 METHODS = ("newton", "bfgs", "golden")
@@ -315,7 +318,32 @@ def bfgs(f, x, *, grad=None, sense=1, hinv0=None, scale_first=True, gtol=None, x
 
 
 # -- one variable --------------------------------------------------------------------------------------
-def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None):
+ARITHMETIC = ("mp", "binary64")
+
+
+def _context(arithmetic):
+    """The mpmath context of an arithmetic named in :data:`ARITHMETIC`: ``"mp"`` (mpmath at the working
+    precision) or ``"binary64"`` (Python floats, mpmath's ``fp`` context)."""
+    if arithmetic == "mp":
+        return mp.mp
+    if arithmetic == "binary64":
+        return mp.fp
+    raise ParameterError(f"unknown arithmetic {arithmetic!r}: use one of {', '.join(ARITHMETIC)}")
+
+
+def _section_ratio(ctx, ratio, reuse):
+    if ratio is None:
+        return (ctx.sqrt(5) - 1) / 2
+    if reuse:
+        raise ParameterError("golden_section: a ratio other than the golden one needs reuse=False (the carried-over "
+                             "interior point is a golden point only for the golden ratio)")
+    r = ctx.mpf(ratio)
+    if not (r > ctx.mpf(1) / 2 and r < 1):
+        raise ParameterError(f"golden_section: the ratio must lie in (1/2, 1), got {ratio!r}")
+    return r
+
+
+def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio=None, arithmetic="mp"):
     """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
 
     Stops when ``b - a <= tol * (1 + |a| + |b|)``, when ``b - a < atol``, or after ``iters`` steps (one of
@@ -323,6 +351,11 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None):
     ``reuse``: one new evaluation a step, the other interior point carried over (the classical method);
     ``reuse=False`` recomputes both interior points from the bracket every step (twice the evaluations; the
     points never drift from the bracket's golden points by accumulated rounding).
+    ``ratio``: where the interior points sit, ``c = b - ratio (b - a)`` and ``d = a + ratio (b - a)``
+    (default the golden ``(sqrt 5 - 1)/2``; another ratio in ``(1/2, 1)`` shrinks the bracket by that factor a
+    step and needs ``reuse=False``).  A tie ``f(c) = f(d)`` keeps ``[a, d]``.
+    ``arithmetic``: ``"mp"`` (mpmath at the working precision) or ``"binary64"`` (Python floats throughout:
+    the bracket, the ratio and the interior points; ``f`` then takes and returns floats).
     Returns ``(a, b, best)``: the final bracket and the larger of the two (last) interior values.
 
     >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
@@ -331,15 +364,16 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None):
     """
     if tol is None and iters is None:
         raise ValueError("golden_section needs tol or iters")
-    a, b = mp.mpf(lo), mp.mpf(hi)
-    invphi = (mp.sqrt(5) - 1) / 2
+    ctx = _context(arithmetic)
+    a, b = ctx.mpf(lo), ctx.mpf(hi)
+    invphi = _section_ratio(ctx, ratio, reuse)
 
     def going(k):
         return ((iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b)))
                 and (atol is None or not b - a < atol))
 
     if not reuse:
-        fc = fd = -mp.inf
+        fc = fd = ctx.ninf
         k = 0
         while going(k):
             c, d = b - invphi * (b - a), a + invphi * (b - a)
@@ -366,15 +400,61 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None):
     return a, b, max(fc, fd)
 
 
-def golden_max(f, lo, hi, tol=None, iters=None, reuse=True):
+def golden_max(f, lo, hi, tol=None, iters=None, reuse=True, ratio=None, arithmetic="mp"):
     """``(argmax, max)`` of a unimodal ``f`` on ``[lo, hi]`` by golden section: to ``tol`` (default the working
-    precision, ``10^(3 - dps)``) or for ``iters`` steps; the midpoint of the final bracket and ``f`` there.
-    ``reuse``: as in :func:`golden_section`."""
+    precision, ``10^(3 - dps)``, 15 digits in binary64) or for ``iters`` steps; the midpoint of the final
+    bracket and ``f`` there.  ``reuse``, ``ratio``, ``arithmetic``: as in :func:`golden_section`."""
+    ctx = _context(arithmetic)
     if tol is None and iters is None:
-        tol = mp.mpf(10) ** (-mp.mp.dps + 3)
-    lo, hi, _ = golden_section(f, lo, hi, tol=tol, iters=iters, reuse=reuse)
+        tol = ctx.mpf(10) ** (-ctx.dps + 3)
+    lo, hi, _ = golden_section(f, lo, hi, tol=tol, iters=iters, reuse=reuse, ratio=ratio, arithmetic=arithmetic)
     x = (lo + hi) / 2
     return x, f(x)
+
+
+def bisection(holds, good, bad, iters=None, arithmetic="mp"):
+    """The boundary of a monotone predicate on an interval, by bisection: ``holds`` is true on the side of
+    ``good`` and false on the side of ``bad`` (either may be the larger end).  Each step tests the midpoint
+    ``m = (good + bad) / 2`` and moves ``good`` to ``m`` where ``holds(m)``, else ``bad``; ``iters`` steps
+    (default the working precision in bits plus 20, so the bracket ends at the rounding of its ends).
+    ``arithmetic``: ``"mp"`` (the ends as mpf; an mpf end keeps its own precision) or ``"binary64"`` (floats).
+    Returns ``(good, bad)``: the final bracket, ``good`` on the predicate's side.  The ends are not tested:
+    a predicate true (false) at both ends closes the bracket on ``bad`` (``good``).
+
+    >>> g, b = bisection(lambda x: x * x <= 2, 1, 2)
+    >>> abs(g - mp.sqrt(2)) < mp.mpf(10) ** -(mp.mp.dps - 1)
+    True
+    """
+    if not callable(holds):
+        raise ParameterError(f"bisection: the predicate must be callable, got {holds!r}")
+    ctx = _context(arithmetic)
+    try:  # an mpf end is used as given (not rounded to the working precision first)
+        g, b = ((t if isinstance(t, mp.mpf) else mp.mpf(t)) if ctx is mp.mp else float(t) for t in (good, bad))
+    except (TypeError, ValueError):
+        raise ParameterError(f"bisection: the ends must be numbers, got {good!r}, {bad!r}") from None
+    if not (mp.isfinite(g) and mp.isfinite(b)):
+        raise ParameterError(f"bisection: the ends must be finite, got {good!r}, {bad!r}")
+    for _ in range(ctx.prec + 20 if iters is None else iters):
+        m = (g + b) / 2
+        if holds(m):
+            g = m
+        else:
+            b = m
+    return g, b
+
+
+def expand_until(holds, x, factor=2, max_steps=2000):
+    """The first of ``x, factor x, factor^2 x, ...`` at which ``holds`` is true: the far end of a bracket for
+    :func:`bisection` or a root finder (``x`` is the start, for instance an upper end that may be too small).
+    A ``ParameterError`` when ``max_steps`` multiplications do not reach it (``x = 0``, a predicate never true)."""
+    if not callable(holds):
+        raise ParameterError(f"expand_until: the predicate must be callable, got {holds!r}")
+    for _ in range(max_steps):
+        if holds(x):
+            return x
+        x = factor * x
+    raise ParameterError(f"expand_until: the predicate is still false after {max_steps} steps of factor {factor} "
+                         f"(at {mp.nstr(x, 8) if isinstance(x, mp.mpf) else x})")
 
 
 def bracket_max(f, x0, step, probe, back=None, max_steps=400):
@@ -438,27 +518,50 @@ def _check_x0(x0, method):
     return xs
 
 
-def maximize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=None, max_iter=100, feasible=None):
+def _check_float(x, method):
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        raise ParameterError(f"{method}: the bracket must be numbers, got {x!r}") from None
+    if not mp.isfinite(v):
+        raise ParameterError(f"{method}: the bracket must be finite, got {x!r}")
+    return v
+
+
+def maximize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=None, max_iter=100, feasible=None,
+             iters=None, reuse=True, ratio=None, arithmetic="mp"):
     """Maximise ``f`` by the method named (:data:`METHODS`), at the working precision; returns a :class:`Run`.
 
     ``"newton"``: ``grad(x)`` and ``hess(x)`` (lists) are required; ``"bfgs"``: ``grad`` optional (forward
-    differences otherwise); ``"golden"``: one variable, ``bracket=(lo, hi)`` required.  ``x0`` is a list (a
-    number for one variable); ``tol`` defaults to about half the working digits (the value is then good to
-    the working precision: its error is quadratic in the maximiser's).
+    differences otherwise); ``"golden"``: one variable, ``bracket=(lo, hi)`` required, ``f`` takes a number,
+    and the run's ``theta`` is ``[midpoint of the final bracket]``.  ``x0`` is a list (a number for one
+    variable; ignored by ``"golden"``); ``tol`` defaults to about half the working digits (the value is then
+    good to the working precision: its error is quadratic in the maximiser's).
+
+    Golden section only (:func:`golden_max`): ``iters`` (a fixed number of steps instead of the default
+    stopping rule, the bracket at ``10^(3 - dps)``), ``reuse``, ``ratio`` and ``arithmetic`` (``"mp"`` or
+    ``"binary64"``, :data:`ARITHMETIC`).
     """
     if method not in METHODS:
         raise ParameterError(f"unknown optimisation method {method!r}: use one of {', '.join(METHODS)}")
     if not callable(f):
         raise ParameterError(f"{method}: the objective must be callable, got {f!r}")
+    ctx = _context(arithmetic)
+    if method != "golden" and (arithmetic != "mp" or ratio is not None or iters is not None or not reuse):
+        raise ParameterError(f"{method}: iters, reuse, ratio and arithmetic are options of the golden section")
     tol = mp.mpf(tol) if tol is not None else mp.mpf(10) ** (-(mp.mp.dps // 2 + 2))
     if method == "golden":
         if bracket is None or len(bracket) != 2:
             raise ParameterError("golden: give bracket=(lo, hi)")
-        lo, hi = (_check_x0(b, method)[0] for b in bracket)
+        lo, hi = (_check_x0(b, method)[0] if ctx is mp.mp else _check_float(b, method) for b in bracket)
         if not lo < hi:
             raise ParameterError(f"golden: the bracket must have lo < hi, got {bracket!r}")
-        x, v = golden_max(f, lo, hi, tol=mp.mpf(10) ** (-mp.mp.dps + 3))
-        return Run([x], v, None, None, 0, True)
+        if iters is None:
+            x, v = golden_max(f, lo, hi, tol=ctx.mpf(10) ** (-ctx.dps + 3), reuse=reuse, ratio=ratio,
+                              arithmetic=arithmetic)
+        else:
+            x, v = golden_max(f, lo, hi, iters=iters, reuse=reuse, ratio=ratio, arithmetic=arithmetic)
+        return Run([x], v, None, None, 0 if iters is None else iters, True)
     xs = _check_x0(x0, method)
     try:
         v0 = f(xs)
@@ -483,14 +586,16 @@ def maximize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=No
                 max_iter=max_iter, noise_digits=6)
 
 
-def minimize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=None, max_iter=100, feasible=None):
+def minimize(f, x0, method="bfgs", *, grad=None, hess=None, bracket=None, tol=None, max_iter=100, feasible=None,
+             iters=None, reuse=True, ratio=None, arithmetic="mp"):
     """Minimise ``f``: :func:`maximize` of ``-f`` (the :class:`Run`'s value is ``f`` at the minimiser,
-    its gradient and Hessian those of ``f``)."""
+    its gradient and Hessian those of ``f``).  Negation is exact, so the golden section visits the same
+    points as on ``-f`` (a tie ``f(c) = f(d)`` keeps ``[a, d]``)."""
     neg = (lambda x: -f(x)) if callable(f) else f
     ng = (lambda x: [-v for v in grad(x)]) if grad is not None else None
     nh = (lambda x: [[-v for v in row] for row in hess(x)]) if hess is not None else None
     run = maximize(neg, x0, method, grad=ng, hess=nh, bracket=bracket, tol=tol, max_iter=max_iter,
-                   feasible=feasible)
+                   feasible=feasible, iters=iters, reuse=reuse, ratio=ratio, arithmetic=arithmetic)
     run.value = -run.value
     if run.gradient is not None:
         run.gradient = [-v for v in run.gradient]

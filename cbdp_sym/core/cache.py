@@ -9,7 +9,8 @@ from scratch.  Each entry carries its key and a SHA-256 of key and value, checke
 decoded: a damaged or edited entry is reported once, discarded and recomputed, never trusted.
 
 The folder is ``$CBDP_SYM_CACHE`` or ``~/.cache/cbdp-sym``; ``CBDP_SYM_NO_CACHE=1`` (or the CLI's
-``--no-cache``) turns it off.
+``--no-cache``) turns it off.  The switch, the folder and the entries themselves are :mod:`cbdp_sym.core.store`'s
+(``store.set_enabled``, ``store.cache_dir``, ``store.read_entry``, ...): import them from there.
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ import json
 import mpmath as mp
 
 import cbdp_sym.core.deps as deps
-from cbdp_sym.core.store import (_ENABLED, BadEntry, cache_dir, lookup, read_entry, report_bad_entry,  # noqa: F401 (cache.X)
-                    set_enabled, write_entry)
+import cbdp_sym.core.store as store
+
 
 @functools.lru_cache(maxsize=None)
 def code_version(path: str) -> str:
@@ -50,26 +51,26 @@ def cached_numeric(fn):
     def where(args):
         key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, code_version(src)])
         key = hashlib.sha256(key_src.encode()).hexdigest()
-        return cache_dir() / key[:2] / f"{key}.json", key_src
+        return store.cache_dir() / key[:2] / f"{key}.json", key_src
 
     @functools.wraps(fn)
     def wrapper(*args):
-        if not _ENABLED[0]:
+        if not store._ENABLED[0]:
             return fn(*args)
         path, key_src = where(args)
-        return lookup(path, key_src, lambda: fn(*args))
+        return store.lookup(path, key_src, lambda: fn(*args))
 
     def stored(*args):
         """``(True, value)`` if the value for ``args`` is on disk (intact), else ``(False, None)``; never computes."""
-        if not _ENABLED[0]:
+        if not store._ENABLED[0]:
             return False, None
         path, key_src = where(args)
         try:
-            return True, read_entry(path, key_src)
+            return True, store.read_entry(path, key_src)
         except FileNotFoundError:
             return False, None
-        except BadEntry as exc:
-            report_bad_entry(path, str(exc))
+        except store.BadEntry as exc:
+            store.report_bad_entry(path, str(exc))
             return False, None
 
     wrapper.stored = stored

@@ -14,7 +14,7 @@ import functools
 
 import mpmath as mp
 
-import cbdp_sym.core.cache as cache
+import cbdp_sym.core.store as store
 def memo_numeric(fn, failures=()):
     """Memoise ``fn`` (a :func:`cbdp_sym.core.cache.cached_numeric` function) in-process, keyed like the disk cache.
 
@@ -25,9 +25,9 @@ def memo_numeric(fn, failures=()):
 
     @functools.wraps(fn)
     def wrapper(*args):
-        if not cache._ENABLED[0]:
+        if not store._ENABLED[0]:
             return fn(*args)
-        key = (str(cache.cache_dir()), mp.mp.prec, tuple(str(a) for a in args))
+        key = (str(store.cache_dir()), mp.mp.prec, tuple(str(a) for a in args))
         if key not in memo:
             try:
                 memo[key] = (True, fn(*args))

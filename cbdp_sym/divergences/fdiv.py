@@ -1,11 +1,13 @@
-"""f-divergence generators, their Fenchel conjugates (derived), and divergences between laws.
+"""Divergences between laws: f-divergences (derived and numeric), expectations, Rényi divergences.
 
+The generators and their conjugates live in :mod:`cbdp_sym.divergences.generators` (import them from there).
 A :class:`Generator` holds ``f`` as printed by the paper, on the domain where it is finite (outside,
 ``f = +inf``).  :meth:`Generator.conjugate` *derives* ``f^*(s) = sup_t t s - f(t)``: it splits the
 domain at the kinks of ``f``, solves the stationarity equation ``s = f'(t)`` on each smooth piece
 (keeping the root inside the piece, which is a condition on ``s``), takes each kink for the range of
 ``s`` in its subdifferential, and reads off where the supremum is infinite.
 
+>>> from cbdp_sym.divergences.generators import KL, TV
 >>> KL.conjugate().expr
 exp(s - 1)
 >>> TV.conjugate().expr
@@ -25,8 +27,7 @@ from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.divergences.kinked import _KINKED, kinked_f_divergence
-from cbdp_sym.divergences.generators import (ALPHA, ALPHA_DIV, KL, S, T, TV, _KAPPA, Conjugate, Generator,  # noqa: F401 (re-exported)
-                         alpha_generator, oo)
+from cbdp_sym.divergences.generators import ALPHA, S, T, _KAPPA, Generator, oo
 from cbdp_sym.core.serial import register_function
 
 
@@ -171,7 +172,10 @@ def _f_divergence_finite(gen, P, Q, lhs):
             slope = sp.limit(gen.f.subs(T, T) / T, T, oo)  # f(t)/t as t -> oo: the mass outside Q's support
             terms.append(p * slope)
         else:
-            terms.append(q * gen.f.subs(T, p / q))
+            term = gen.f.subs(T, p / q)
+            if p == 0 and term is sp.nan:  # f(0) as the limit from the right (KL: 0 log 0 = 0), not 0 * zoo
+                term = sp.limit(gen.f, T, 0, "+")
+            terms.append(q * term)
     record(lhs or Tex(r"D_f(P, Q)"), Tex(r"\sum_x q(x)\, f\!\left(\frac{p(x)}{q(x)}\right)"),
            f"definition of the f-divergence for finite laws, $f(t) = {latex(gen.f)}$")
     value = simplify(sp.Add(*terms))

@@ -39,7 +39,8 @@ import sympy as sp
 
 from cbdp_sym.calculus.symbolic import split_at_kinks
 from cbdp_sym.laws.distributions import X, Finite, Laplace, Normal, Distribution
-from cbdp_sym.divergences.fdiv import ALPHA, renyi_divergence
+from cbdp_sym.divergences.fdiv import renyi_divergence
+from cbdp_sym.divergences.generators import ALPHA
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record

@@ -16,7 +16,7 @@ from cbdp_sym.laws.distributions import Distribution, Product
 from cbdp_sym.divergences.generators import KL
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.divergences.kinked import generator_kink_points
-from cbdp_sym.calculus.optimize import bracket_max, golden_section  # (also re-exported: the one golden section is cbdp_sym.calculus.optimize's)
+from cbdp_sym.calculus.optimize import bracket_max, golden_section
 
 
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):

@@ -29,7 +29,8 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym.laws.distributions import Distribution, Finite, Phi, Product
-from cbdp_sym.divergences.fdiv import T, Generator, f_divergence
+from cbdp_sym.divergences.fdiv import f_divergence
+from cbdp_sym.divergences.generators import T, Generator
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.numbers import digits as _digits
 from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots
@@ -263,13 +264,13 @@ def eps_for_delta(profile, delta):
     w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
     a, b = max(r0 - w, mp.mpf(0)), r0 + w
     for _ in range(6):  # at the working precision the root may sit just outside: widen
-        if g(a) > 0 and not g(b) > 0:
-            break
+        ga = g(a)
+        gb = g(b) if ga > 0 else None
+        if ga > 0 and not gb > 0:
+            return root_bracketed(g, a, b, rough=0, flo=ga, fhi=gb)  # (the ends' values are not computed again)
         w *= 100
         a, b = max(r0 - w, mp.mpf(0)), r0 + w
-    else:
-        a, b = br
-    return root_bracketed(g, a, b, rough=0)
+    return root_bracketed(g, *br, rough=0)
 
 
 def parse_profile_law(spec: str):

@@ -19,7 +19,7 @@ or two variables to calculus, depending on the shape of the derived conjugate ``
 Each profile is derived with :func:`cbdp_sym.calculus.symbolic.maximize` on symbols (the steps are recorded and
 can be shown), then specialised to the generator's constants.
 
->>> from cbdp_sym.divergences.fdiv import KL, ALPHA_DIV
+>>> from cbdp_sym.divergences.generators import KL, ALPHA_DIV
 >>> conjugate_structure(KL).kind
 'exp'
 >>> st = conjugate_structure(ALPHA_DIV, {"alpha": sp.Rational(3)})
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from cbdp_sym.calculus.symbolic import maximize, simplify
-from cbdp_sym.divergences.fdiv import S, Generator
+from cbdp_sym.divergences.generators import S, Generator
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.tape import Tex, record, recording
 

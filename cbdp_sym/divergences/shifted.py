@@ -25,7 +25,8 @@ import sympy as sp
 
 from cbdp_sym.calculus.symbolic import integrate_split, maximize, simplify
 from cbdp_sym.laws.distributions import X, Distribution
-from cbdp_sym.divergences.fdiv import alpha_generator, renyi_divergence
+from cbdp_sym.divergences.fdiv import renyi_divergence
+from cbdp_sym.divergences.generators import alpha_generator
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, cached_derivation, record, recording

@@ -11,7 +11,8 @@ import sympy as sp
 
 from cbdp_sym.calculus.symbolic import maximize, simplify
 from cbdp_sym.laws.distributions import X
-from cbdp_sym.divergences.fdiv import S, Generator, expect
+from cbdp_sym.divergences.fdiv import expect
+from cbdp_sym.divergences.generators import S, Generator
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.symbols import a as A, b as B

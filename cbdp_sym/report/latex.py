@@ -369,8 +369,9 @@ def shade_tex(bound, value) -> str:
 
 
 def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
-    """A figure ready for the template: finite points only, the abscissa range set to the data's."""
-    data = fig.data()
+    """A figure ready for the template: finite points only, the abscissa range set to the data's (a point not
+    computed within the audit's limits is left out, and the caption says how many)."""
+    data = fig.data(compute=False)
     curves, xs = [], []
     for i, c in enumerate(fig.curves):
         pts = [(x, y) for x, y in data[c.key] if mp.isfinite(y) and x not in ("inf", "-inf")]
@@ -386,7 +387,10 @@ def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
     shade = getattr(fig, "shade_below", ())
     if shade:
         extra = (extra + "\n" if extra else "") + shade_tex(data[shade[0]], data[shade[1]])
-    return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": fig.caption, "xlabel": fig.xlabel,
+    gaps = sum(1 for c in fig.curves for _, y in data[c.key] if mp.isnan(y))
+    caption = fig.caption + (f" ({gaps} point{'s' if gaps > 1 else ''} not computed within the audit's limits, left out.)"
+                             if gaps else "")
+    return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": caption, "xlabel": fig.xlabel,
             "ylabel": fig.ylabel, "axis": axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv",
             "extra": extra, "xrange": xrange, "panels": dict(getattr(fig, "panels", {}) or {})}
 

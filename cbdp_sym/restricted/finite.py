@@ -62,7 +62,8 @@ from cbdp_sym.core.verdict import relative_slack
 from cbdp_sym.core.display import restricted_markdown, restricted_repr
 from cbdp_sym.laws.distributions import Finite, Product
 from cbdp_sym.calculus.certify import NotCertifiable, arb_function
-from cbdp_sym.divergences.fdiv import ALPHA_DIV, KL, S, T, TV, conj_triple_mp
+from cbdp_sym.divergences.fdiv import conj_triple_mp
+from cbdp_sym.divergences.generators import ALPHA_DIV, KL, S, T, TV
 
 try:
     import flint

@@ -17,8 +17,8 @@ This module computes, in mpmath at the working precision:
   :class:`cbdp_sym.restricted.products.SumLaw`, any mix of equal and distinct ``|a_i|``);
 * :func:`orthant_power_mean` -- ``E_Q[|a . x + b|^A 1{sign x = sign a}]`` (the first step of CBDP's
   Theorem 13), for one or two coordinates;
-* :func:`abs_moment_mp`, :func:`alpha_div_mp`; :func:`golden_max` and :func:`sup_positive` (one-variable maximisers)
-  are :mod:`cbdp_sym.calculus.optimize`'s, re-exported here.
+* :func:`abs_moment_mp`, :func:`alpha_div_mp` (the one-variable maximisers :func:`golden_max` and
+  :func:`sup_positive` are :mod:`cbdp_sym.calculus.optimize`'s).
 
 Nothing here reads a claim's printed or derived form.
 """
@@ -32,10 +32,9 @@ from cbdp_sym.laws.distributions import Distribution, Laplace, Normal, Product
 from cbdp_sym.core.errors import CbdpError, ParameterError
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.core.cache import cached_numeric
-from cbdp_sym.divergences.fdiv import alpha_generator
+from cbdp_sym.divergences.generators import alpha_generator
 from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.divergences.numeric import fdiv_mp, quad_split, renyi_mp
-from cbdp_sym.calculus.optimize import golden_max, sup_positive  # noqa: F401  (re-exported: the one-variable maximisers)
 from cbdp_sym.restricted.solver import restricted_record
 from cbdp_sym.restricted.products import SumLaw
 

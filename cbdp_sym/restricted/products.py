@@ -53,7 +53,7 @@ last point evaluated at the working precision).  Where ``1 - M`` (or a log-MGF t
 is polished with as many extra digits as the cancellation costs.
 
 Second method (``second=True``): the full, unprofiled objective ``E_P[h] - E_Q[f^*(h)]`` with the engine's
-derived conjugate ``f^*`` (:meth:`~cbdp_sym.divergences.fdiv.Generator.conj_mp`), ``h = w + c . (x - mu_Q)`` in
+derived conjugate ``f^*`` (:meth:`~cbdp_sym.divergences.generators.Generator.conj_mp`), ``h = w + c . (x - mu_Q)`` in
 (reduced coefficients, ``w``), maximised by BFGS with forward-difference gradients (a scale search along
 the start ray and a finite-difference Hessian to start it; 10 digits, then 22).  ``E_Q[f^*(h)]`` is one
 quadrature against the law of ``S`` (the engine's Gaussian density, or the Laplace-sum density): no

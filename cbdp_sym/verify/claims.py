@@ -190,6 +190,9 @@ class Claim:
     # dispatched after them, so it reads their values instead of computing them at the same time (a scheduling
     # hint only: the result is the same in any order)
     after: tuple = ()
+    # relative cost (about the seconds of a cold audit on one core): an audit dispatches the costliest claims
+    # first, so that a long claim does not start last and leave the other cores idle (a scheduling hint only)
+    cost: float = 1.0
     # other plausible readings of the printed text (a garbled extraction, a vague word): each is audited
     # like the printed form; the claim is refuted only when every plausible reading fails, and
     # ``ambiguous`` when their verdicts differ (see :class:`Reading`)

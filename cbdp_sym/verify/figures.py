@@ -70,14 +70,39 @@ class Figure:
             self._memo[(key, x)] = _point(self, key, x, self.dps, src)
         return self._memo[(key, x)]
 
-    def data(self) -> dict:
-        """``{curve key: [(x string, y mpf), ...]}`` in the order of ``xs``."""
-        return {c.key: [(x, self.point(c.key, x)) for x in self.xs] for c in self.curves}
+    def stored_point(self, key, x):
+        """The point if it is known (computed in this process or stored on disk), else ``None``; computes nothing."""
+        if (key, x) not in self._memo:
+            src = _file_version(inspect.getsourcefile(self.curve(key).fn) or "")
+            ok, val = _cached_point.stored(_FigKey(self), key, x, self.dps, src)
+            if not ok:
+                return None
+            self._memo[(key, x)] = val
+        return self._memo[(key, x)]
 
-    def csv(self) -> str:
+    def data(self, compute: bool = True) -> dict:
+        """``{curve key: [(x string, y mpf), ...]}`` in the order of ``xs``.  With ``compute=False`` (the reports:
+        they are written after the audit's limits, and must not compute without one) a point that was not computed
+        in time is ``nan``."""
+        if compute:
+            return {c.key: [(x, self.point(c.key, x)) for x in self.xs] for c in self.curves}
+        out = {}
+        for c in self.curves:
+            out[c.key] = []
+            for x in self.xs:
+                v = self.stored_point(c.key, x)
+                out[c.key].append((x, mp.nan if v is None else v))
+        return out
+
+    def missing(self) -> int:
+        """How many points are not known (see :meth:`stored_point`)."""
+        return sum(self.stored_point(c.key, x) is None for c in self.curves for x in self.xs)
+
+    def csv(self, compute: bool = True) -> str:
         """The data: a ``#`` line naming each column's meaning and unit, the column names, then one row per
-        abscissa (12 significant digits; ``inf`` where a value is infinite)."""
-        d = self.data()
+        abscissa (12 significant digits; ``inf`` where a value is infinite, ``nan`` where a point was not computed
+        within the audit's limits, with a ``#`` line saying how many)."""
+        d = self.data(compute)
         keys = [c.key for c in self.curves]
         xunit = self.xunit or "dimensionless"
         yl = plain_text(self.ylabel).lower()
@@ -87,7 +112,11 @@ class Figure:
         for c in self.curves:
             desc.append(f"{c.key} = {plain_text(c.label)}{' (as printed)' if c.kind == 'printed' else ''}, "
                         f"{plain_text(self.ylabel)} [{yunit}]")
-        lines = [f"# {self.id} ({plain_text(self.title)}): " + "; ".join(desc), "x," + ",".join(keys)]
+        lines = [f"# {self.id} ({plain_text(self.title)}): " + "; ".join(desc)]
+        gaps = sum(1 for k in keys for _, v in d[k] if mp.isnan(v))
+        if gaps:
+            lines.append(f"# {gaps} point(s) not computed within the audit's limits: nan")
+        lines.append("x," + ",".join(keys))
         for i, x in enumerate(self.xs):
             lines.append(x + "," + ",".join(mp.nstr(d[k][i][1], 12, min_fixed=-4, max_fixed=6) for k in keys))
         return "\n".join(lines) + "\n"

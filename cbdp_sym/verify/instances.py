@@ -31,6 +31,7 @@ from cbdp_sym.core.cache import _file_version, cached_numeric
 from cbdp_sym.core.serial import BadData, decode, encode, same_tree
 from cbdp_sym.core.tape import Step, record, recording
 import cbdp_sym.core.cache as _cache
+import cbdp_sym.core.store as _store
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
@@ -302,21 +303,21 @@ def disk_cached_derivation(fn):
     @functools.wraps(fn)
     def wrapper(*args):
         if args not in memo:
-            if _cache._ENABLED[0]:
+            if _store._ENABLED[0]:
                 key_src = repr([Path(src).name, fn.__qualname__, [str(a) for a in args],
                                 _cache.code_version(src)])
                 key = hashlib.sha256(key_src.encode()).hexdigest()
-                path = _cache.cache_dir() / "derivations" / f"{key}.json"
+                path = _store.cache_dir() / "derivations" / f"{key}.json"
                 try:
-                    got = _cache.read_entry(path, key_src)
+                    got = _store.read_entry(path, key_src)
                     if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], tuple)
                             and all(isinstance(st, Step) for st in got[1])):
-                        raise _cache.BadEntry("not a derivation")
+                        raise _store.BadEntry("not a derivation")
                     memo[args] = got
                 except FileNotFoundError:
                     pass
-                except _cache.BadEntry as exc:
-                    _cache.report_bad_entry(path, str(exc))
+                except _store.BadEntry as exc:
+                    _store.report_bad_entry(path, str(exc))
                 if args not in memo:
                     memo[args] = compute(args)
                     try:
@@ -324,7 +325,7 @@ def disk_cached_derivation(fn):
                     except (TypeError, BadData, RecursionError):
                         faithful = False
                     if faithful:
-                        _cache.write_entry(path, key_src, memo[args])
+                        _store.write_entry(path, key_src, memo[args])
             else:
                 memo[args] = compute(args)
         value, steps = memo[args]

@@ -144,7 +144,7 @@ def fmt_points(ddim):
 
 
 T13 = Claim(
-    id="CBDP-T13", paper="cbdp", label="Thm. 13: (lin,Rényi) upper bound for symmetric noise (Laplace instance)",
+    id="CBDP-T13", cost=110, paper="cbdp", label="Thm. 13: (lin,Rényi) upper bound for symmetric noise (Laplace instance)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le\frac1{\alpha-1}\log\left(1+\frac{\lVert v\rVert_\alpha^\alpha}{(0.5^dK)^{\alpha-1}}"
               r"\right),\ K=\mathbb{E}|Y|^{\alpha/(\alpha-1)}",
@@ -163,7 +163,7 @@ T13 = Claim(
 )
 
 T13_GAU = Claim(
-    id="CBDP-T13-GAU", paper="cbdp", label="Thm. 13: (lin,Rényi) upper bound for symmetric noise (Gaussian instance)",
+    id="CBDP-T13-GAU", cost=40, paper="cbdp", label="Thm. 13: (lin,Rényi) upper bound for symmetric noise (Gaussian instance)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le\frac1{\alpha-1}\log\left(1+\frac{\lVert v\rVert_\alpha^\alpha}{(0.5^dK)^{\alpha-1}}"
               r"\right),\ K=\mathbb{E}|Y|^{\alpha/(\alpha-1)},\ Y=\mathcal N(0,\sigma^2)",
@@ -200,7 +200,7 @@ C2_GAU_SWEEP = [p for p in T13_GAU_SWEEP if sp.Rational(p["alpha"]) > 2]
 C2_LAP_SWEEP = [p for p in T13_LAP_SWEEP if sp.Rational(p["alpha"]) > 2]
 
 C2 = Claim(
-    id="CBDP-C2", paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Gaussian mechanism (alpha > 2)",
+    id="CBDP-C2", cost=14, paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Gaussian mechanism (alpha > 2)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(\mathcal N(0,\sigma^2I_d),\mathcal N(v,\sigma^2I_d))\le\frac1{\alpha-1}\log\left(1+"
               r"\frac{\lVert v\rVert_\alpha^\alpha}{(0.5^d\sqrt{2/\pi})^{\alpha-1}\sigma^\alpha}\right)",
@@ -216,7 +216,7 @@ C2 = Claim(
 )
 
 C2_LAP = Claim(
-    id="CBDP-C2-LAP", paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Laplace mechanism (alpha > 2)",
+    id="CBDP-C2-LAP", cost=14, paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Laplace mechanism (alpha > 2)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(\mathrm{Lap}_d(0,1/\epsilon),\mathrm{Lap}_d(v,1/\epsilon))\le\frac1{\alpha-1}\log\left("
               r"1+\frac{\lVert v\rVert_\alpha^\alpha\epsilon^\alpha}{(0.5^d)^{\alpha-1}}\right)",
@@ -259,7 +259,7 @@ T5_SWEEP = ([{"s": "1", "v": "1", "eps": e_, "alpha": a_} for e_, a_ in LAP_GRID
                {"s": "3", "v": "1/2,1/4,-1/4", "eps": "1/100", "alpha": "5"}])
 
 T5 = Claim(
-    id="CBDP-T5", paper="cbdp", label="Thm. 5: the matrix mechanism's (lin,Rényi) parameter", kind="upper",
+    id="CBDP-T5", cost=13, paper="cbdp", label="Thm. 5: the matrix mechanism's (lin,Rényi) parameter", kind="upper",
     statement=r"M_A(W,x,\epsilon)=WA^\dagger(Ax+\lVert A\rVert_1\mathrm{Lap}^d(0,1/\epsilon));\ "
               r"\text{(lin,Rényi) parameter}\le\frac1{\alpha-1}\log\left(1+2^{s(\alpha-1)}\epsilon^\alpha\right)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(M_A(W,x,\epsilon),M_A(W,x',\epsilon))",
@@ -282,9 +282,9 @@ T5 = Claim(
 
 # -- proof chains ----------------------------------------------------------------------------------
 def _claim(cid):
-    from cbdp_sym import Registry
-
-    return Registry().get(cid)
+    """A claim of this module by its ID (the module's own objects: no registry, so the claims that read it
+    depend on this module only)."""
+    return next(c for c in globals().values() if isinstance(c, Claim) and c.id == cid)
 
 
 def _hardest(cid, keep=lambda pt: True, n=1, floor=mp.mpf(10) ** -30):

@@ -521,7 +521,7 @@ _C1_SWEEP = [dict(p, **{"alpha": al}) for p in
              for al in ("1001/1000", "2", "10", "1000")]
 
 C1 = Claim(
-    id="CBDP-C1", paper="cbdp", label="Cor. 1: a lower bound on the Rényi divergence of Laplace laws", kind="lower",
+    id="CBDP-C1", cost=16, paper="cbdp", label="Cor. 1: a lower bound on the Rényi divergence of Laplace laws", kind="lower",
     statement=r"\alpha\ge1\ \Rightarrow\ \mathcal{D}_{R,\alpha}(P,Q)\ge\epsilon\lVert v\rVert_1",
     quantity=r"\mathcal{D}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
     sweep=_C1_SWEEP, derive=_t11, claimed=_c1_printed, numeric=_renyi_lap,

@@ -301,7 +301,7 @@ def _t1_check(dps):
 
 
 T1 = Claim(
-    id="CBDP-T1", paper="cbdp", label="Thm. 1: post-processing (linear G, H, I)", kind="check",
+    id="CBDP-T1", cost=17, paper="cbdp", label="Thm. 1: post-processing (linear G, H, I)", kind="check",
     statement=r"\text{If }i\circ g\in\mathcal H\text{ for all }g\in\mathcal G,\ i\in\mathcal I\text{ and }A\text{ is "
               r"}(\mathcal H,\Gamma)\text{ with }\epsilon\text{ (}\Gamma\text{ an }f\text{-divergence or Renyi, }\alpha>1"
               r"\text{), then }g\circ A\text{ is }(\mathcal I,\Gamma)\text{ with }\epsilon\text{; on an instance: }"

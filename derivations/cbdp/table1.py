@@ -30,6 +30,8 @@ from cbdp_sym import alpha, eps, sigma
 from cbdp_sym import cached_derivation
 from cbdp_sym import Check, evaluate
 
+from . import linrenyi  # the proof-chain claims whose refutations the certificate claim certifies
+
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
 v = sp.IndexedBase("v", real=True)
@@ -163,7 +165,7 @@ def _certify_cell(family, scale_of, claimed):
 
 
 TAB1_REN_LAP_LIN = Claim(
-    id="CBDP-TAB1-REN-LAP-LIN", paper="cbdp", label="Table 1: alpha-Rényi, Laplace, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-LAP-LIN", cost=30, paper="cbdp", label="Table 1: alpha-Rényi, Laplace, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{\alpha-1}\epsilon^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("eps", eps), _alpha_p()],
     sweep=[{"eps": e_, "alpha": a_} for e_, a_ in LAP_GRID],
@@ -176,7 +178,7 @@ TAB1_REN_LAP_LIN = Claim(
 )
 
 TAB1_REN_GAU_LIN = Claim(
-    id="CBDP-TAB1-REN-GAU-LIN", paper="cbdp", label="Table 1: alpha-Rényi, Gaussian, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-GAU-LIN", cost=25, paper="cbdp", label="Table 1: alpha-Rényi, Gaussian, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+\sqrt{2\pi}^{\,\alpha-1}/\sigma^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("sigma", sigma, ("1/10", "1", "3", "10", "100")), _alpha_p()],
     sweep=[{"sigma": s_, "alpha": a_} for s_, a_ in GAU_GRID],
@@ -195,7 +197,7 @@ def _ddim_sweep(scale_name, ddim):
 
 
 TAB1_REN_LAPD_LIN = Claim(
-    id="CBDP-TAB1-REN-LAPD-LIN", paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-LAPD-LIN", cost=12, paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}(\epsilon\lVert v\rVert_\alpha)^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
     sweep=_ddim_sweep("eps", DDIM_LAP), claimed=_lapd_lin_printed, numeric=exact_lap, corrected=_lapd_lin_fixed,
@@ -207,7 +209,7 @@ TAB1_REN_LAPD_LIN = Claim(
 )
 
 TAB1_REN_GAUD_LIN = Claim(
-    id="CBDP-TAB1-REN-GAUD-LIN", paper="cbdp", label="Table 1: alpha-Rényi, Gaussian d-dim, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-GAUD-LIN", cost=11, paper="cbdp", label="Table 1: alpha-Rényi, Gaussian d-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\,\alpha-1}\lVert v\rVert_\alpha^\alpha/\sigma^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()],
     sweep=_ddim_sweep("sigma", DDIM_GAU), claimed=_gaud_lin_printed, numeric=exact_gau, corrected=_gaud_lin_fixed,
@@ -282,7 +284,7 @@ _LAPD_UNR_SWEEP = [{"d": dd, "v": vv, "eps": e_, "alpha": a_}
                    for e_ in ("1/1000", "1", "100") for a_ in ("1001/1000", "3", "1000")]
 
 TAB1_REN_LAPD_UNR = Claim(
-    id="CBDP-TAB1-REN-LAPD-UNR", paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, unrestricted", kind="lower",
+    id="CBDP-TAB1-REN-LAPD-UNR", cost=12, paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, unrestricted", kind="lower",
     statement=r"\ge\epsilon\lVert v\rVert_1-d\log(2)/(\alpha-1)", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("eps", eps), _alpha_p()], sweep=_LAPD_UNR_SWEEP,
     derive=_renyi_lapd, claimed=_lapd_unr_printed, numeric=renyi_lap,
@@ -324,9 +326,9 @@ CERT_CASES = [
 
 
 def _registry_claim(cid):
-    from cbdp_sym import Registry
-
-    return Registry().get(cid)
+    """A claim of this module or of ``linrenyi`` by its ID (imported, not looked up in a registry: the certificate
+    claim then depends on these two modules only)."""
+    return next(c for m in (globals(), vars(linrenyi)) for c in m.values() if isinstance(c, Claim) and c.id == cid)
 
 
 def _rational(x, digits=25):

@@ -196,7 +196,7 @@ def _check(dps):
 
 
 PEERS = Claim(
-    id="RDP-PEERS", paper="rdp", label="Peer comparison: autodp and dp_accounting against our references", kind="check",
+    id="RDP-PEERS", cost=14, paper="rdp", label="Peer comparison: autodp and dp_accounting against our references", kind="check",
     statement=r"\text{The Table II curves and the RDP-to-DP conversions, as implemented by autodp and dp\_accounting}",
     check=_check, where="Table II; Prop. 3", seed=SEED,
     conventions=("autodp: sigma = std/L2 sensitivity, b = scale/L1 sensitivity, p = probability of the truth",

@@ -128,7 +128,7 @@ def _check(dps):
 
 
 P3_PROFILE = Claim(
-    id="RDP-P3-PROFILE", paper="rdp", label="Prop. 3 against the exact privacy profile: the slack of each conversion",
+    id="RDP-P3-PROFILE", cost=40, paper="rdp", label="Prop. 3 against the exact privacy profile: the slack of each conversion",
     kind="check",
     statement=r"\varepsilon_{\rm Prop.3}(\delta)=\min_\alpha D_\alpha+\frac{\log1/\delta}{\alpha-1}\ \ge\ "
               r"\varepsilon(\delta)=\min\{\varepsilon:\sup_S P(S)-e^\varepsilon Q(S)\le\delta\}",

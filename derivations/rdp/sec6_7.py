@@ -27,6 +27,7 @@ from cbdp_sym import alpha, lam
 from cbdp_sym import disk_cached_derivation
 from cbdp_sym import recording
 from cbdp_sym import Check
+from cbdp_sym import optimize
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)
@@ -74,14 +75,10 @@ def advanced(mech, n, Q):
     ts = [lo + (hi - lo) * i / 200 for i in range(201)]
     vals = [f(t) for t in ts]
     i = min(range(len(ts)), key=lambda j: vals[j])
-    a, b = ts[max(i - 1, 0)], ts[min(i + 1, 200)]
-    for _ in range(80):
-        c, d = b - (b - a) * 0.618, a + (b - a) * 0.618
-        if f(c) <= f(d):
-            b = d
-        else:
-            a = c
-    return min(f((a + b) / 2), vals[i])
+    # refined between the grid neighbours: 80 section steps at the ratio .618 (the bracket shrinks by .618 a step)
+    run = optimize.minimize(f, None, "golden", bracket=(ts[max(i - 1, 0)], ts[min(i + 1, 200)]), iters=80,
+                            reuse=False, ratio=0.618)
+    return min(run.value, vals[i])
 
 
 def prop4(mech, n, Q):
@@ -119,14 +116,9 @@ FIG2_RR_6, FIG2_RR_3, FIG2_RR_1, FIG2_LAP_6, FIG2_LAP_3, FIG2_LAP_1 = FIG2
 
 # binary64 versions for the sweep over every n (same formulas, log space, vectorised over a grid in the
 # free parameter and refined by golden section)
-def _gold(f, a, b, it=80):
-    for _ in range(it):
-        c, d = b - (b - a) * 0.6180339887498949, a + (b - a) * 0.6180339887498949
-        if f(c) <= f(d):
-            b = d
-        else:
-            a = c
-    return f((a + b) / 2)
+def _gold(f, a, b):
+    """The minimum of ``f`` on ``[a, b]`` by 80 golden-section steps in binary64 (``f`` at the final midpoint)."""
+    return optimize.minimize(f, None, "golden", bracket=(a, b), iters=80, reuse=False, arithmetic="binary64").value
 
 
 def _sweep_series(mech, Q, ns=range(1, 251)):
@@ -479,15 +471,9 @@ def _attainable(x, a, e, upper):
         P, Q = Finite([0, 1], [x, 1 - x]), Finite([0, 1], [y, 1 - y])
         return max(renyi_numeric(P, Q, a), renyi_numeric(Q, P, a)) - e
 
-    lo, hi = (x, mp.mpf(1) - mp.mpf(10) ** -30) if upper else (mp.mpf(10) ** -40, x)
-    for _ in range(200):  # bisection: the divergence is monotone in |y - x|
-        m = (lo + hi) / 2
-        ok = worst(m) <= 0
-        if upper:
-            lo, hi = (m, hi) if ok else (lo, m)
-        else:
-            lo, hi = (lo, m) if ok else (m, hi)
-    return lo if upper else hi
+    # bisection from y = x (feasible) towards the far end: the divergence is monotone in |y - x|
+    far = mp.mpf(1) - mp.mpf(10) ** -30 if upper else mp.mpf(10) ** -40
+    return optimize.bisection(lambda y: worst(y) <= 0, x, far, iters=200)[0]
 
 
 def _baseline(dps):

@@ -40,6 +40,7 @@ from cbdp_sym import digits, golden_max, mp_str, to_mpf
 from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 from cbdp_sym import Check
+from cbdp_sym import optimize
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -518,13 +519,7 @@ def _l35_inv_numeric(v):
         raise ParameterError("needs eps > xi")
     L = mp.log(1 / d)
     f = lambda r: r + 2 * mp.sqrt(r * L) - (e - x0)  # noqa: E731  (increasing in r)
-    lo, hi = mp.mpf(0), e - x0
-    for _ in range(mp.mp.prec + 20):
-        m = (lo + hi) / 2
-        if f(m) > 0:
-            hi = m
-        else:
-            lo = m
+    lo, hi = optimize.bisection(lambda r: not f(r) > 0, mp.mpf(0), e - x0)
     return (lo + hi) / 2
 
 
@@ -748,15 +743,8 @@ def _sub1_derive():
 
 def _sub1_numeric(xv, rv, dv):
     g = lambda e: mp.log(mp.sqrt(mp.pi * rv)) - (e - xv - rv) ** 2 / (4 * rv) - mp.log(dv)  # noqa: E731 log(bound/delta)
-    lo, hi = xv + rv, xv + rv + 1
-    while g(hi) > 0:
-        hi = 2 * hi
-    for _ in range(mp.mp.prec + 20):
-        m = (lo + hi) / 2
-        if g(m) > 0:
-            lo = m
-        else:
-            hi = m
+    hi = optimize.expand_until(lambda t: not g(t) > 0, xv + rv + 1)
+    hi, lo = optimize.bisection(lambda t: not g(t) > 0, hi, xv + rv)  # g decreases: at most 0 above the root
     return (lo + hi) / 2
 
 

@@ -26,6 +26,7 @@ from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import recording
 from cbdp_sym import Check, CheckResult
+from cbdp_sym import optimize
 
 SEED = "004_f41028c8afd8f9e7.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -70,9 +71,7 @@ def _eps_from_delta_form(form, r, d):
     g = lambda e: mp.log(fn(e, r)) - mp.log(d)  # noqa: E731
     if g(r) <= 0:
         return r
-    hi = r + 2 * mp.sqrt(r * mp.log(1 / d)) + 1
-    while g(hi) > 0:
-        hi = 2 * hi
+    hi = optimize.expand_until(lambda t: not g(t) > 0, r + 2 * mp.sqrt(r * mp.log(1 / d)) + 1)
     return Implicit.root_mp(g, (r, hi))
 
 
@@ -174,7 +173,7 @@ def _verdict(keys, what, dps):
 
 
 P13_PROFILE = Claim(
-    id="ZCDP-P1.3-PROFILE", paper="zcdp", label="Prop. 1.3 (= Lemma 3.5, xi = 0) against the exact privacy profile",
+    id="ZCDP-P1.3-PROFILE", after=("RDP-P3-PROFILE",), paper="zcdp", label="Prop. 1.3 (= Lemma 3.5, xi = 0) against the exact privacy profile",
     kind="check",
     statement=r"\rho\text{-zCDP}\Rightarrow\varepsilon=\rho+2\sqrt{\rho\log(1/\delta)}\ \ge\ \varepsilon(\delta)"
               r"=\min\{\varepsilon:\sup_SP(S)-e^\varepsilon Q(S)\le\delta\}",

@@ -1,0 +1,63 @@
+"""Tests of :mod:`cbdp_sym.app.audit`."""
+
+from cbdp_sym import Claim
+from cbdp_sym.app.audit import dispatch_order
+from cbdp_sym.app.executor import claim_waits
+
+
+def test_progress_on_a_terminal_is_a_bar_with_the_time_left():
+    import io
+    from types import SimpleNamespace
+
+    from cbdp_sym.app.audit import tty_progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    show = tty_progress(stream)
+    for i, status in enumerate(["verified", "refuted", "holds"], 1):
+        res = SimpleNamespace(claim=SimpleNamespace(id=f"X-{i}"), status=status, message=f"message {i}")
+        show(i, 3, res)
+    text = stream.getvalue()
+    assert "3/3" in text and "<00:00]" in text  # tqdm's [elapsed<remaining]
+    assert "X-2" in text and "message 2" in text  # a refutation is printed above the bar
+    assert "message 1" not in text
+
+
+def test_a_claim_that_reuses_others_values_is_dispatched_after_them():
+    from cbdp_sym import Claim
+    from cbdp_sym.app.audit import dispatch_order
+
+    cs = [Claim("T13-CHAIN", "", after=("T13", "T12")), Claim("T12", ""), Claim("X", "", after=("NOT-IN-BATCH",)),
+          Claim("T13", "", after=("T12",))]
+    order = [cs[i].id for i in dispatch_order(cs, [0, 1, 2, 3])]
+    assert order.index("T12") < order.index("T13") < order.index("T13-CHAIN")
+    assert sorted(order) == sorted(c.id for c in cs)  # each once; a name outside the batch is ignored
+    assert [cs[i].id for i in dispatch_order(cs, [2, 1])] == ["T12", "X"]
+
+
+def test_summary_table_aligns_columns_and_hides_digits_of_bounds():
+    from types import SimpleNamespace
+
+    from cbdp_sym.app.audit import summary_table
+
+    def res(cid, kind, status, digits):
+        return SimpleNamespace(claim=SimpleNamespace(id=cid, label="a label " + cid, kind=kind), status=status,
+                               min_digits=lambda: digits)
+
+    lines = summary_table([res("A-1", "identity", "verified", 48.5), res("BB-22", "upper", "holds", 30)]).splitlines()
+    assert lines[0].split() == ["claim", "label", "verdict", "digits"] and set(lines[1]) == {"-", " "}
+    assert lines[2].split() == ["A-1", "a", "label", "A-1", "verified", "48.5"]
+    assert lines[3].split()[-1] == "--"  # a bound's digits mean nothing: its slack is what the report shows
+    assert lines[2].index("verified") == lines[3].index("holds")  # aligned
+
+
+def test_dispatch_order_costliest_first_and_chains_after_their_prerequisites():
+    cs = [Claim("T-CHAIN", "", after=("T",)), Claim("x", ""), Claim("T", "", cost=50), Claim("y", "", cost=5),
+          Claim("U-CHAIN", "", after=("U", "x")), Claim("U", "", cost=2)]
+    order = [cs[i].id for i in dispatch_order(cs, range(len(cs)))]
+    assert order == ["T", "T-CHAIN", "y", "U", "x", "U-CHAIN"]
+    waits = claim_waits([cs[i] for i in dispatch_order(cs, range(len(cs)))])
+    assert waits == {1: {0}, 5: {3, 4}}

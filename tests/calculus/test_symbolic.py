@@ -1,0 +1,29 @@
+import pytest
+import sympy as sp
+
+from cbdp_sym import Laplace
+from cbdp_sym.calculus.symbolic import decide_positive, find_kinks, integrate_split, order_points
+from cbdp_sym.laws.distributions import X
+from cbdp_sym.core.errors import DerivationError
+from cbdp_sym.core.symbols import a, eps
+
+
+def test_kinks_are_found_and_ordered():
+    v = sp.Symbol("v", positive=True)
+    expr = sp.exp(-sp.Abs(X)) * sp.Abs(X - v)
+    assert order_points(find_kinks(expr, X)) == [0, v]
+    with pytest.raises(DerivationError):
+        order_points([0, sp.Symbol("w", real=True)])
+
+
+def test_integrate_split_records_convergence_conditions():
+    value, conds = integrate_split(sp.exp(a * X) * Laplace(1, 1 / eps).pdf(), X)
+    assert sp.simplify(value - eps**2 * sp.exp(a) / (eps**2 - a**2)) == 0
+    assert set(conds) == {sp.Lt(a - eps, 0), sp.Gt(a + eps, 0)}
+
+
+def test_decide_positive_says_how():
+    ok, how = decide_positive(sp.sqrt(1 + eps**2) + 1 - eps)
+    assert ok is True and how
+    ok, how = decide_positive(sp.Symbol("z", real=True) ** 3 + 2, samples=[{sp.Symbol("z", real=True): 1}])
+    assert ok is True and "checked at 1" in how

@@ -1,0 +1,44 @@
+"""Tests of :mod:`cbdp_sym.core.timelimit`."""
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
+from ..conftest import ROOT
+
+
+def test_timeout_is_not_an_exception():
+    assert not issubclass(TimeLimitExceeded, Exception)
+    with pytest.raises(TimeLimitExceeded):
+        with time_limit(0.2, "test", hard=True):
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 5:
+                try:
+                    time.sleep(0.01)
+                except Exception:
+                    pass
+
+
+def test_nested_limits():
+    """An ordinary limit nests inside another ordinary one; inside a hard limit it is off (the hard one
+    governs).  Run in a child: pytest-timeout's own timer switches ordinary limits off in this process."""
+    code = (
+        "import time\n"
+        "from cbdp_sym.core.timelimit import time_limit\n"
+        "from cbdp_sym.core.errors import DerivationTimeout\n"
+        "t0 = time.monotonic()\n"
+        "with time_limit(10, 'outer'):\n"
+        "    try:\n"
+        "        with time_limit(0.2, 'inner'):\n"
+        "            time.sleep(3)\n"
+        "    except DerivationTimeout:\n"
+        "        print('inner fired', time.monotonic() - t0 < 2.5)\n"
+        "with time_limit(1.5, 'claim', hard=True):\n"
+        "    with time_limit(0.2, 'inner'):\n"
+        "        time.sleep(0.5)\n"
+        "    print('inner off under a hard limit')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.stdout.split("\n")[:2] == ["inner fired True", "inner off under a hard limit"], out.stderr

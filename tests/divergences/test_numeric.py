@@ -1,0 +1,39 @@
+"""Numerics from the definitions (cbdp_sym.divergences.numeric): split quadrature, divergences, golden section."""
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from cbdp_sym import KL, TV, Laplace, Normal, fdiv_mp, quad_split
+from cbdp_sym.laws.distributions import Finite
+from cbdp_sym.calculus.optimize import golden_section
+from cbdp_sym.divergences.numeric import renyi_mp
+
+
+@pytest.mark.parametrize("dps", [15, 30, 60])
+def test_split_quadrature_at_kinks_follows_the_precision(dps):
+    with mp.workdps(dps):
+        got = quad_split(lambda t: mp.exp(-abs(t)) * abs(t - 1), kinks=(0, 1))
+        want = 2 * mp.exp(-1) + 2  # int e^{-|t|} |t - 1| dt over R
+        assert abs(got - want) < mp.mpf(10) ** (-dps + 5)
+
+
+def test_divergences_from_their_definitions_at_an_unprinted_instance():
+    with mp.workdps(40):
+        P, Q = Laplace(0, sp.Rational(1, 3)), Laplace(2, sp.Rational(1, 3))  # scale 1/3, shift 2
+        kl = fdiv_mp(KL, P, Q)
+        assert abs(kl - (6 - 1 + mp.exp(-6))) < mp.mpf(10) ** -35
+        tv = fdiv_mp(TV, P, Q)
+        assert abs(tv - (1 - mp.exp(-3))) < mp.mpf(10) ** -35
+        r = renyi_mp(Normal(0, 3), Normal(2, 3), sp.Rational(7, 2))  # alpha mu^2 / (2 sigma^2)
+        assert abs(r - mp.mpf(7) / 2 * 4 / 18) < mp.mpf(10) ** -35
+        F1, F2 = Finite([0, 1], [sp.Rational(1, 4), sp.Rational(3, 4)]), Finite([0, 1], [sp.Rational(1, 2), sp.Rational(1, 2)])
+        assert abs(renyi_mp(F1, F2, 2) - mp.log(mp.mpf(1) / 8 + mp.mpf(9) / 8)) < mp.mpf(10) ** -35
+
+
+def test_golden_section_finds_an_interior_maximum():
+    with mp.workdps(30):
+        a, b, best = golden_section(lambda t: -(t - mp.mpf(1) / 3) ** 2 + 2, 0, 1, tol=mp.mpf(10) ** -25)
+        # a maximum is flat: its location is known to about the square root of the precision, its value to all of it
+        assert abs((a + b) / 2 - mp.mpf(1) / 3) < mp.mpf(10) ** -12 and abs(best - 2) < mp.mpf(10) ** -28
+        with pytest.raises(ValueError):
+            golden_section(lambda t: t, 0, 1)

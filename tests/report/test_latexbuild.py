@@ -1,0 +1,59 @@
+"""Tests of :mod:`cbdp_sym.report.latexbuild`."""
+import pytest
+
+import cbdp_sym.report.latexbuild as latexbuild
+
+
+def test_pdf_is_rebuilt_only_when_its_sources_change(tmp_path, monkeypatch):
+    builds = []
+
+    def fake_build(tex, epoch=None, timeout=None):
+        builds.append(tex.name)
+        tex.with_suffix(".pdf").write_bytes(b"%PDF fake " + tex.read_bytes())
+        return True, [3.5], "log"
+
+    monkeypatch.setattr(latexbuild, "build_pdf", fake_build)
+    (tmp_path / "cbdpsym.sty").write_text("% style\n")
+    (tmp_path / "doc-body.tex").write_text("body\n")
+    (tmp_path / "other.tex").write_text("another document\n")
+    tex = tmp_path / "doc.tex"
+    tex.write_text("\\usepackage{cbdpsym}\n\\input{doc-body}\n")
+    assert latexbuild.build_pdf_if_changed(tex, "0") == (True, [3.5], "log", True)
+    assert latexbuild.build_pdf_if_changed(tex, "0") == (True, [3.5], "", False)  # same overfull boxes reported
+    (tmp_path / "other.tex").write_text("changed, not read by doc.tex\n")
+    assert latexbuild.build_pdf_if_changed(tex, "0")[3] is False
+    for edit in ("cbdpsym.sty", "doc-body.tex", "doc.tex"):
+        (tmp_path / edit).write_text((tmp_path / edit).read_text() + "% edited\n")
+        assert latexbuild.build_pdf_if_changed(tex, "0")[3] is True
+        assert latexbuild.build_pdf_if_changed(tex, "0")[3] is False
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True  # another source date
+    tex.with_suffix(".pdf").write_bytes(b"damaged")
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True  # a PDF the build did not write
+    tex.with_suffix(".pdf").unlink()
+    assert latexbuild.build_pdf_if_changed(tex, "1")[3] is True
+    assert len(builds) == 7
+
+
+@pytest.mark.parametrize("text,why", [
+    (r"D_\alpha(P \| Q) \le \frac{\alpha}{2}", None),
+    (r"x \input{/etc/passwd}", "\\input (file access)"),
+    (r"x \write18{rm -rf x}", "\\write (file access)"),
+    (r"\immediate x", "\\immediate (not allowed in a statement)"),
+    (r"ok \end{document}", "\\end{document} (would end the report)"),
+    (r"\begin{document}", "\\begin{document} (would restart the report)"),
+    ("^^5cinput", "^^ character codes (they can spell a forbidden command)"),
+    (None, None),
+])
+def test_latex_problem_names_the_refused_command(text, why):
+    assert latexbuild.latex_problem(text) == why
+
+
+def test_a_claim_with_refused_latex_is_named_with_its_field():
+    from types import SimpleNamespace
+
+    from cbdp_sym.core.errors import CbdpError
+
+    claim = SimpleNamespace(id="X-1", source="x.py", statement="fine", notes=r"see \\include{secret}")
+    with pytest.raises(CbdpError, match=r"claim X-1 \(x.py\): its notes uses \\include \(file access\)"):
+        latexbuild.check_claim_latex(claim)
+    latexbuild.check_claim_latex(SimpleNamespace(id="X-2", statement=r"\alpha > 1"))
