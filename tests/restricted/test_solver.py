@@ -240,25 +240,6 @@ def test_gaussian_linear_kl_solver_recovers_theorem10_to_30_digits():
         assert abs(v - mp.mpf(exact.p) / exact.q) < mp.mpf(10) ** -30
 
 
-def test_double_precision_start_is_the_working_precision_optimum():
-    """The NumPy warm start lands on the minimiser the working-precision Newton steps certify (poly3, Laplace,
-    alpha = 7/2: the Hessian's integrand is singular at the zeros of h), and a law without a NumPy density
-    gets no start."""
-    import cbdp_sym.restricted.solver as S
-    from cbdp_sym.restricted.warmstart import power_start
-
-    P, Q = Laplace(0, sp.Rational(3, 2)), Laplace(2, sp.Rational(3, 2))
-    A = mp.mpf(7) / 5
-    x0, w = Q.mp_loc(), Q.mp_width()
-    with mp.workdps(20):
-        m = S._moments(P, x0, w, 3)
-        c = power_start(P, Q, 3, A, x0, w, m)
-        run, _prob = S._ramp(lambda: S._Power(P, Q, 3, A, x0, w), lambda: [mp.mpf(0)] * 3, 20)
-    assert run.converged
-    assert max(abs(a - float(b)) for a, b in zip(c, run.theta)) < 1e-9
-    assert power_start(P, PointMass(1), 1, A, x0, w, m[:1]) is None
-
-
 def test_warm_start_leaves_the_value_unchanged(monkeypatch):
     """Started from c = 0 or from the double-precision minimiser, the (poly2, Rényi) value of a Gaussian pair
     at alpha = 5/2 agrees to the working precision less 2 digits (the problem is convex)."""
