@@ -43,6 +43,19 @@ def mutant_registry():
     return Registry([FIXTURES / "mutants"])
 
 
+_ONCE: dict = {}
+
+
+def once(key, compute):
+    """``compute()`` the first time ``key`` is asked for in this worker process, the stored value afterwards.  For
+    the costly module fixtures (audited subsets): pytest tears a module fixture down and sets it up again when
+    pytest-xdist runs another module's tests between two of the module's own, and the subset would be audited
+    twice."""
+    if key not in _ONCE:
+        _ONCE[key] = compute()
+    return _ONCE[key]
+
+
 def tex_required() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 collect_ignore = ["fixtures"]

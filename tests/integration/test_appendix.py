@@ -11,7 +11,7 @@ import pytest
 from cbdp_sym.app.audit import run, write_reports
 from cbdp_sym.report.latex import audit_schema, compile_pdf, latexmk_available
 
-from ..conftest import LATEX, tex_required
+from ..conftest import LATEX, once, tex_required
 
 # one pytest-xdist worker runs this module: the audited subset is computed once (module fixture)
 pytestmark = pytest.mark.xdist_group("appendix")
@@ -61,7 +61,7 @@ def compile_in_hosts(folder: Path, body: str) -> dict:
 @pytest.fixture(scope="module")
 def subset(registry):
     present = [i for i in SUBSET if i in {c.id for c in registry.claims()}]
-    return run([registry.get(i) for i in present], dps=20, jobs=2)
+    return once(("appendix-subset", tuple(present)), lambda: run([registry.get(i) for i in present], dps=20, jobs=2))
 
 
 def test_forbidden_patterns_can_fail():

@@ -6,7 +6,7 @@ import pytest
 from cbdp_sym.app.audit import run, write_reports
 from cbdp_sym.report.latex import latexmk_available, note_tex, tex_escape
 
-from ..conftest import tex_required
+from ..conftest import once, tex_required
 
 
 # one pytest-xdist worker runs this module: kl_results is computed once (module fixture)
@@ -21,7 +21,7 @@ def test_escaping():
 @pytest.fixture(scope="module")
 def kl_results(registry):
     ids = ["CBDP-D2", "CBDP-EQ1-KL", "CBDP-EQ1-TV", "CBDP-EQ1-ALPHA", "CBDP-T8", "CBDP-T9", "CBDP-TAB1-KL-GAU-UNR"]
-    return run([registry.get(i) for i in ids], dps=20, jobs=1)
+    return once(("kl-results", tuple(ids)), lambda: run([registry.get(i) for i in ids], dps=20, jobs=1))
 
 
 def test_reports_are_byte_identical(registry, kl_results, tmp_path):
