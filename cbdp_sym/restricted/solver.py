@@ -56,6 +56,7 @@ from cbdp_sym.divergences.reduction import M_, Z_
 from cbdp_sym.calculus.optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
 from cbdp_sym.restricted.common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
 from cbdp_sym.restricted.products import restricted_lin_product
+from cbdp_sym.restricted.warmstart import power_start
 
 __all__ = ["restricted", "restricted_record", "restricted_mp", "sup_over_intercept", "renyi_limit"]
 
@@ -177,8 +178,27 @@ def _peaks(logf, specials, scale):
     return [mp.mpf(p) for p in pts], top
 
 
+_MOMENTS: dict = {}
+
+
 def _moments(P: Distribution, x0, w, k: int) -> list:
-    """``[E_P u^j for j = 1..k]`` with ``u = (x - x0)/w`` (quadrature split at P's breakpoints; sums if finite)."""
+    """``[E_P u^j for j = 1..k]`` with ``u = (x - x0)/w`` (quadrature split at P's breakpoints; sums if finite).
+
+    Remembered in-process by the law, the frame, ``k`` and the precision (a point's warm start, its problem at
+    20 digits and its problem at the working precision ask for the same moments)."""
+    try:
+        key = (P, mp.mpf(x0), mp.mpf(w), k, mp.mp.prec)
+        hash(key)
+    except TypeError:  # pragma: no cover - a law with unhashable parameters
+        return _moments_raw(P, x0, w, k)
+    if key not in _MOMENTS:
+        if len(_MOMENTS) > 4096:
+            _MOMENTS.clear()
+        _MOMENTS[key] = _moments_raw(P, x0, w, k)
+    return list(_MOMENTS[key])
+
+
+def _moments_raw(P: Distribution, x0, w, k: int) -> list:
     if P.atomic:
         return [P.mp_expect(lambda x, j=j: ((x - x0) / w) ** j) for j in range(1, k + 1)]
 
@@ -205,6 +225,7 @@ class _Power:
     """
 
     sense = -1  # minimised
+    remembers = True  # the last evaluation of order >= 1 is kept (see _evaluate_m)
 
     def __init__(self, P, Q, k, A, x0, w):
         self.P, self.Q, self.k, self.A = P, Q, k, A
@@ -241,7 +262,25 @@ class _Power:
         return Fn, gn, Hn
 
     def _evaluate_m(self, c, order=2):
-        """``(F, grad, Hess)`` of ``F = -M``, ``None`` below ``order``."""
+        """``(F, grad, Hess)`` of ``F = -M``, ``None`` below ``order``.
+
+        The last evaluation of order >= 1 is remembered: Newton's method, the starting curvature and the
+        certificate ask for the same point more than once (the quadrature's stopping rule ignores the
+        Hessian's components, so an order-2 evaluation gives exactly the value and gradient of order 1).
+        """
+        key = (tuple(c), mp.mp.prec)
+        last = getattr(self, "_last", None)
+        if order >= 1 and last is not None and last[0] == key and last[1] >= order:
+            F, g, H = last[2]
+            return F, list(g), ([list(r) for r in H] if order >= 2 else None)
+        out = self._evaluate_m_raw(c, order)
+        if order >= 1:
+            self._last = (key, order, out)
+            F, g, H = out
+            return F, list(g), ([list(r) for r in H] if H is not None else None)
+        return out
+
+    def _evaluate_m_raw(self, c, order=2):
         A, k, Q = self.A, self.k, self.Q
         cs = self.coeffs(c)
         # A = 1 (the alpha -> infinity limit): E_Q|h| is C^1 for a law with a density and its Hessian is
@@ -481,8 +520,15 @@ def _exp_strata(Q, k) -> list:
 def _maximise(prob, theta, tol, max_iter=80, B0=None):
     """Damped Newton (``B0 is None``: the quadrature Hessian at every iterate) or BFGS from ``B0``
     (gradients only), with backtracking on the objective inside the feasible set: :func:`optimize.newton`
-    with an LU step, the Newton-decrement stopping rule and an escape test for runs off to infinity."""
-    return newton(prob.evaluate, theta, tol, sense=1, max_iter=max_iter, feasible=prob.feasible, solve="lu",
+    with an LU step, the Newton-decrement stopping rule and an escape test for runs off to infinity.
+
+    A problem that remembers its last evaluation (:class:`_Power`) is evaluated with its Hessian at every
+    trial point even in the BFGS mode: the value and gradient are the same either way, and the certificate
+    at the accepted point then needs no second quadrature."""
+    evaluate = prob.evaluate
+    if B0 is not None and getattr(prob, "remembers", False):
+        evaluate = lambda th, order: prob.evaluate(th, 2 if order >= 1 else 0)  # noqa: E731
+    return newton(evaluate, theta, tol, sense=1, max_iter=max_iter, feasible=prob.feasible, solve="lu",
                   stop="decrement", B0=B0, noise_digits=6, halvings=70, escape=mp.mpf(10) ** 12,
                   start_error="the starting point of the restricted supremum is not feasible")
 
@@ -694,7 +740,7 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
     def make():
         return _Power(P, Q, k, A, x0, w)
 
-    run, prob = _ramp(make, lambda: [mp.mpf(0)] * k, dps)
+    run, prob = _ramp(make, lambda: _power_start(P, Q, k, A, x0, w), dps)
     M = (-run.value) ** A  # the norm N = M^{1/A} was minimised
     f_value = f_of_m(M)
     value = r_of_m(M) if renyi else f_value
@@ -712,6 +758,22 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
         res.second_value = sv
         res.second_method_digits = min(digits(value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
     return res
+
+
+WARM_START = True  # False: Newton's method starts at c = 0 (for benchmarks and tests of the warm start)
+
+
+def _power_start(P, Q, k, A, x0, w) -> list:
+    """Where Newton's method on ``N(c)`` starts: the minimiser located in double precision
+    (:func:`cbdp_sym.restricted.warmstart.power_start`; the problem is convex, so the start decides the
+    number of working-precision iterations, not the optimum), or ``c = 0`` where that is not available."""
+    if WARM_START and not Q.atomic:
+        with mp.workdps(20):
+            m = _moments(P, x0, w, k)
+        c = power_start(P, Q, k, A, x0, w, m)
+        if c is not None:
+            return [mp.mpf(v) for v in c]
+    return [mp.mpf(0)] * k
 
 
 def _vanishes(rows) -> bool:
@@ -958,7 +1020,7 @@ def renyi_limit(cls, P: Distribution, Q: Distribution) -> RestrictedResult:
         return _Power(P, Q, degree, A, x0, w)
 
     # warm start from alpha = 1000 (A = 1000/999): E_Q|h| is only C^1 where zeros of h appear or merge
-    warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: [mp.mpf(0)] * degree, 20)
+    warm, _ = _ramp(lambda: make(mp.mpf(1000) / 999), lambda: _power_start(P, Q, degree, mp.mpf(1000) / 999, x0, w), 20)
     th = [mp.mpf(t) for t in warm.theta]
     run, prob = _ramp(make, lambda: list(th), mp.mp.dps)
     M = -run.value  # A = 1: N = M

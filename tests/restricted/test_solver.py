@@ -238,3 +238,18 @@ def test_gaussian_linear_kl_solver_recovers_theorem10_to_30_digits():
         v = restricted("kl", "lin", P, Q, second=False).value
         exact = (sp.Rational(1, 2) + 2) ** 2 / (2 * sp.Rational(7, 2) ** 2)
         assert abs(v - mp.mpf(exact.p) / exact.q) < mp.mpf(10) ** -30
+
+
+def test_warm_start_leaves_the_value_unchanged(monkeypatch):
+    """Started from c = 0 or from the double-precision minimiser, the (poly2, Rényi) value of a Gaussian pair
+    at alpha = 5/2 agrees to the working precision less 2 digits (the problem is convex)."""
+    import cbdp_sym.restricted.solver as S
+
+    P, Q = Normal(0, sp.Rational(2, 3)), Normal(1, sp.Rational(2, 3))
+    with mp.workdps(25):
+        warm = restricted("renyi", "poly2", P, Q, alpha="5/2", second=False)
+        monkeypatch.setattr(S, "WARM_START", False)
+        cold = restricted("renyi", "poly2", P, Q, alpha="5/2", second=False)
+        assert warm.converged and cold.converged
+        assert abs(warm.value - cold.value) <= mp.mpf(10) ** -23 * abs(cold.value)
+        assert warm.iterations < cold.iterations
