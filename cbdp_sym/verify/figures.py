@@ -153,12 +153,7 @@ def load_cached(figures) -> int:
             continue
         seen.add(id(fig))
         for c in fig.curves:
-            src = _file_version(inspect.getsourcefile(c.fn) or "")
             for x in fig.xs:
-                if (c.key, x) in fig._memo:
-                    continue
-                ok, val = _cached_point.stored(_FigKey(fig), c.key, x, fig.dps, src)
-                if ok:
-                    fig._memo[(c.key, x)] = val
+                if (c.key, x) not in fig._memo and fig.stored_point(c.key, x) is not None:
                     n += 1
     return n
