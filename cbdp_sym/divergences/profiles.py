@@ -290,10 +290,13 @@ def profile_locator(P, Q):
                 pts.append(u)
             elif (fu > 0) != (fv > 0) and fv != 0:
                 pts.append(_sopt.brentq(L, u, v, xtol=1e-15 * max(1.0, abs(u)), rtol=1e-15))
-        cells = [(-math.inf, pts[0] if pts else math.inf)] + list(zip(pts[:-1], pts[1:])) + ([(pts[-1], math.inf)] if pts else [])
+        ends = [-math.inf] + pts + [math.inf]
         total, err = 0.0, 0.0
-        for a, b in cells:
-            mid = (a + b) / 2 if math.isfinite(a) and math.isfinite(b) else (b - w if math.isfinite(b) else (a + w if math.isfinite(a) else mP))
+        for a, b in zip(ends[:-1], ends[1:]):
+            if math.isfinite(a) and math.isfinite(b):
+                mid = (a + b) / 2
+            else:
+                mid = b - w if math.isfinite(b) else (a + w if math.isfinite(a) else mP)
             if not L(mid) > 0:
                 continue
 

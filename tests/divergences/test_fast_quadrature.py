@@ -50,7 +50,8 @@ def test_expm1_raw_is_mpmath_expm1():
         with mp.workdps(dps):
             prec, rnd = mp.mp._prec_rounding
             ys = [mp.mpf(0), mp.mpf(-1), mp.mpf(-40), mp.mpf(10) ** -(dps + 30), -mp.mpf(2) ** -(prec + 11)]
-            ys += [-mp.mpf(10) ** -rng.randint(1, 3 * dps) for _ in range(50)] + [mp.mpf(rng.uniform(-30, 3)) for _ in range(50)]
+            ys += [-mp.mpf(10) ** -rng.randint(1, 3 * dps) for _ in range(50)]
+            ys += [mp.mpf(rng.uniform(-30, 3)) for _ in range(50)]
             for y in ys:
                 assert profiles._expm1_raw(y._mpf_, prec, rnd) == mp.expm1(y)._mpf_, y
 
@@ -86,8 +87,10 @@ def test_locator_estimates_the_profile_and_knows_its_laws():
     assert profiles.profile_locator(Normal(0, 1), Normal(1, 2)) is None
 
 
-@pytest.mark.parametrize("P, Q, delta", [(Laplace(0, 8), Laplace(1, 8), "1/100"), pytest.param(Normal(0, 1), Normal(1, 1), "1/1000", marks=pytest.mark.slow),
-                                         pytest.param(Laplace(0, 1), Laplace(1, 1), "1/100000", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("P, Q, delta", [
+    (Laplace(0, 8), Laplace(1, 8), "1/100"),
+    pytest.param(Normal(0, 1), Normal(1, 1), "1/1000", marks=pytest.mark.slow),
+    pytest.param(Laplace(0, 1), Laplace(1, 1), "1/100000", marks=pytest.mark.slow)])
 def test_located_root_is_the_unlocated_root_bit_for_bit_with_fewer_evaluations(P, Q, delta):
     def counted(log):
         def prof(e):
