@@ -52,7 +52,8 @@ from cbdp_sym.divergences.kinked import loss_law
 EPS = sp.Symbol("epsilon", nonnegative=True)
 
 __all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
-           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
+           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law",
+           "profile_locator"]
 
 
 def hockey_stick_generator(eps=EPS):
