@@ -181,8 +181,13 @@ def exact_lin_renyi(family: str, scale, shift, alpha):
     converge).  Raises :class:`SolverFailure` where the solver does not certify its optimum.
     """
     shift = tuple(shift) if isinstance(shift, (tuple, list, sp.Tuple)) else (shift,)
-    return _exact_cached(str(family), sp.sympify(scale), tuple(sp.sympify(x) for x in shift), str(sp.sympify(alpha)),
-                         min(mp.mp.dps, LIN_DIGITS))
+    digits = min(mp.mp.dps, LIN_DIGITS)
+    with mp.workdps(digits):
+        # the entry (memo and disk, both keyed by the precision in force) is that of the solver's precision, not the
+        # caller's: Theorem 13 at 60 digits, its chain at 40 and the Table 1 cells share one value per law pair
+        out = _exact_cached(str(family), sp.sympify(scale), tuple(sp.sympify(x) for x in shift), str(sp.sympify(alpha)),
+                            digits)
+    return mp.mpf(out) if isinstance(out, str) else out  # the rounded decimal, read at the caller's precision
 
 
 def lin_renyi_bracket(family, scale, shift, alpha):
@@ -229,7 +234,7 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
                                     f"{shift} alpha {alpha} is outside [{mp.nstr(low, 12)}, {mp.nstr(high, 12)}] "
                                     "(a feasible h's value, the unrestricted divergence)")
         text = mp.nstr(val, digits - 5) if mp.isfinite(val) else None
-    return mp.mpf(text) if text is not None else val
+    return text if text is not None else val  # (exact_lin_renyi reads the text at the caller's precision)
 
 
 def renyi_shift_mp(family: str, scale, shift, alpha):
