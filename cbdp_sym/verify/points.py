@@ -87,8 +87,11 @@ def _fast_form(e, point, syms, vectors):
 
 def _fast_vector_value(e, point, syms, vectors):
     """``e`` at ``point`` (with vectors) rounded to the working precision, from its compiled form evaluated at
-    20 and at 40 extra digits (exact rational inputs rounded there); ``None`` unless both are finite reals that round
-    to the same number (then the value is the correctly rounded one, as the exact substitution gives it)."""
+    20 and at 40 extra digits (exact rational inputs rounded there); ``None`` unless both are finite non-zero reals
+    that round to the same number.  A cancellation that costs more than 20 digits makes the two differ; one that
+    leaves 0 at both (every digit cancelled) is not trusted either: the exact substitution, whose evalf adapts its
+    precision, decides those.  The value is then the correctly rounded one (the exact path's evalf agrees with it
+    to the working precision, and can differ in the last bit where it evaluates a Log1p)."""
     fn, rest = _fast_form(e, point, syms, vectors)
     if fn is None:
         return None
@@ -103,7 +106,7 @@ def _fast_vector_value(e, point, syms, vectors):
             vals.append(+v)  # rounded to the working precision
     except Exception:  # noqa: BLE001 - a domain error, a complex value: the exact substitution decides
         return None
-    return vals[0] if vals[0] == vals[1] else None
+    return vals[0] if vals[0] == vals[1] and vals[0] != 0 else None
 
 
 def _mp_exact(x):

@@ -109,6 +109,10 @@ def test_a_vector_point_the_compiled_form_cannot_resolve_is_substituted_exactly(
         assert _fast_vector_value(expr, pt, _vclaim().symbols(), {"v": pt["v"]}) is None
         got = evaluate(expr, pt, _vclaim())
         assert abs(got - mp.mpf(10) ** -80) < mp.mpf(10) ** -125
+        # every digit cancelled at both precisions (0 twice): not trusted either
+        tiny = _vpt("1/" + "1" + "0" * 70, "2", (1, 1))
+        assert _fast_vector_value(expr, tiny, _vclaim().symbols(), {"v": tiny["v"]}) is None
+        assert abs(evaluate(expr, tiny, _vclaim()) - mp.mpf(10) ** -140) < mp.mpf(10) ** -185
 
 
 def test_a_piecewise_at_a_vector_point_is_substituted_exactly():
