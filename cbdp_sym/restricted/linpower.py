@@ -203,6 +203,13 @@ def lin_renyi_bracket(family, scale, shift, alpha):
     return low, renyi_mp(P, Q, al)
 
 
+def _check_digits(digits):
+    """Working digits of the checks of a ``digits``-digit solver value (its objective at its maximiser, the bracket):
+    their tolerance is ``10^-(digits // 2)``, so 8 digits more than that resolve them (they cost about half as much
+    as at ``digits``)."""
+    return min(digits, digits // 2 + 8)
+
+
 def _exact_cached_impl(family, scale, shift, alpha, digits):
     P, Q = shift_laws(family, scale, shift)
     with mp.workdps(digits):
@@ -213,7 +220,8 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
             al = to_mpf(sp.sympify(alpha))
             A = al / (al - 1)
             try:
-                at_h = A * mp.log(rec["b"]) - mp.log(abs_power_mean(Q, rec["a"], rec["b"], A))
+                with mp.workdps(_check_digits(digits)):
+                    at_h = A * mp.log(rec["b"]) - mp.log(abs_power_mean(Q, rec["a"], rec["b"], A))
             except ParameterError:  # equal slopes in d dimensions: no mixture formula, rely on the bracket
                 at_h = None
             if at_h is not None and abs(at_h - val) > mp.mpf(10) ** (-(digits // 2)) * max(1, abs(val)):
@@ -224,10 +232,11 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
                                 f"{alpha} means E_Q|h|^A below 10^-{digits - 8}: beyond what {digits} digits resolve")
         if mp.isfinite(val) and any(x != 0 for x in shift):
             # the solver's value must lie between a feasible h's value and the unrestricted divergence
-            try:
-                low, high = lin_renyi_bracket(family, scale, shift, alpha)
-            except ParameterError:
-                low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
+            with mp.workdps(_check_digits(digits)):
+                try:
+                    low, high = lin_renyi_bracket(family, scale, shift, alpha)
+                except ParameterError:
+                    low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
             tol = mp.mpf(10) ** (-(digits // 2))
             if val < low - tol * abs(low) or val > high + tol * abs(high):
                 raise SolverFailure(f"the restricted solver's value {mp.nstr(val, 12)} for {family} scale {scale} shift "
