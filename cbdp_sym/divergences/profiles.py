@@ -43,6 +43,7 @@ from cbdp_sym.core.numbers import parse_number, to_mpf
 from cbdp_sym.core.tape import Tex, cached_derivation, record
 from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.calculus.implicit import certify_root, root_bracketed
+from cbdp_sym.calculus.optimize import golden_max
 from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response
 from cbdp_sym.laws.spec import parse_law, split_args
 from cbdp_sym.core.printing import latex
@@ -131,6 +132,48 @@ def _roots(L, e, pts):
     return bisect_roots(L, e, pts, rtol=mp.eps * 4)
 
 
+def _monotone_between_breaks(P, Q):
+    """True when ``L = log p - log q`` is monotone between the break points for certain: two Normal laws of one
+    width (``L`` affine) or two Laplace laws of one scale (``L`` piecewise affine, kinks at the locations)."""
+    return type(P) is type(Q) and type(P) in (Normal, Laplace) and P.mp_width() == Q.mp_width()
+
+
+def _turning_points(L, a, b, n=32):
+    """The interior extrema of ``L`` on ``(a, b)``: located on ``n + 3`` samples (53-bit arithmetic; two of them
+    just inside the ends), each sample larger (smaller) than its neighbours refined by golden section at the
+    working precision on the bracket of its neighbours.  Exact for a ``L`` with one extremum (concave or convex,
+    as Normal against Laplace or Normal laws of two widths): the samples are then unimodal."""
+    d = b - a
+    xs = [a, a + d * mp.mpf(2) ** -30] + [a + d * k / n for k in range(1, n)] + [b - d * mp.mpf(2) ** -30, b]
+    with mp.workprec(53):
+        ys = [L(x) for x in xs]
+    out = []
+    tol = mp.mpf(2) ** (-(mp.mp.prec // 2) - 8)  # L at the argmax is its maximum to the working precision
+    for i in range(1, len(xs) - 1):
+        for sense in (1, -1):
+            if sense * ys[i - 1] < sense * ys[i] and sense * ys[i] >= sense * ys[i + 1]:
+                x = golden_max(lambda t: sense * L(t), xs[i - 1], xs[i + 1], tol=tol)[0]
+                if a < x < b:
+                    out.append(x)
+    return sorted(set(out))
+
+
+def _split_at_turning_points(L, e, brk):
+    """``brk`` plus, on each segment between break points where ``L - e`` changes sign more often across the
+    interior extrema of ``L`` than across the segment's ends (so that ``bisect_roots`` would miss roots: ``L``
+    rises above ``e`` and falls back between two breaks), those extrema.  Other segments are left alone, so the
+    roots found there (and everything computed from them) are unchanged."""
+    out = list(brk)
+    for a, b in zip(brk[:-1], brk[1:]):
+        tp = _turning_points(L, a, b)
+        if not tp:
+            continue
+        signs = [L(x) > e for x in [a] + tp + [b]]
+        if sum(u != v for u, v in zip(signs[:-1], signs[1:])) > (signs[0] != signs[-1]):
+            out += tp
+    return sorted(set(out))
+
+
 def _expm1_raw(y, prec, rnd):
     """``mp.expm1`` of a real mpf value ``y`` at ``prec`` bit for bit (mpmath 1.x: ``defun_wrapped`` adds 10
     bits; ``exp(y) - 1`` by ``sum_accurately``, which adds precision while the subtraction cancels)."""
@@ -193,6 +236,8 @@ def _profile_line(P, Q, e):
     far = 10 * (P.mp_reach() + Q.mp_reach() + abs(P.mp_loc()) + abs(Q.mp_loc()) + 1)
     far = far + 4 * abs(e) * (P.mp_width() + Q.mp_width()) ** 2 / max(abs(P.mp_loc() - Q.mp_loc()), w0) + 4 * abs(e) * w0
     brk = sorted({mp.mpf(b) for b in list(P.mp_breaks()) + list(Q.mp_breaks()) + [-far, far]})
+    if not _monotone_between_breaks(P, Q):
+        brk = _split_at_turning_points(L, e, brk)  # L monotone on each piece: the sign changes find every root
     pts = _roots(L, e, brk)
     cells = [(-mp.inf, pts[0])] + list(zip(pts[:-1], pts[1:])) + [(pts[-1], mp.inf)]
     kinks = sorted(set(P.mp_kinks()) | set(Q.mp_kinks()) | {P.mp_loc()})

@@ -163,3 +163,52 @@ def test_conversion_figure_claims_hold(registry):
         res = audit_claim(registry.get(cid), dps=50)
         assert res.status == "holds", res.message
         assert len(res.checks) == 2 * 8 * (2 if cid.startswith("RDP") else 4)
+
+
+def _normal_laplace_profile_by_definition(eps):
+    """delta(eps) of N(0, 1) against Lap(1, 2) from the definition, independently of profile_mp: p > e^eps q only
+    left of 1, where log p - log q = -x^2/2 - x/2 + 1/2 + log 4 - log sqrt(2 pi) is a downward parabola; its two
+    crossings with eps (the quadratic formula) bound the region, integrated by mp.quad."""
+    c = mp.log(4) - mp.log(mp.sqrt(2 * mp.pi))
+    disc = 1 - 8 * (eps - mp.mpf(1) / 2 - c)
+    if disc <= 0:
+        return mp.mpf(0)
+    r1, r2 = (-1 - mp.sqrt(disc)) / 2, (-1 + mp.sqrt(disc)) / 2
+    assert r2 < 1
+    p = lambda x: mp.exp(-x * x / 2) / mp.sqrt(2 * mp.pi)  # noqa: E731
+    q = lambda x: mp.exp(-abs(x - 1) / 2) / 4  # noqa: E731
+    return mp.quad(lambda x: p(x) - mp.exp(eps) * q(x), [r1, -mp.mpf(1) / 2, r2])
+
+
+@pytest.mark.parametrize("eps", ["1/2", "99/100", "105/100"])
+def test_profile_of_a_non_monotone_log_ratio_matches_the_definition(eps):
+    # L rises above eps and falls back between two break points (at 0.99 and 1.05 both crossings lie in (-2, 0)):
+    # the roots must be found at L's interior maximum, not only from sign changes at the breaks (0.0 was returned)
+    with mp.workdps(40):
+        e = mp.mpf(sp.Rational(eps).p) / sp.Rational(eps).q
+        want = _normal_laplace_profile_by_definition(e)
+        got = profile_mp(Normal(0, 1), Laplace(1, 2), e)
+        assert want > 0 and digits(got, want) > 30
+
+
+def test_profile_of_a_non_monotone_log_ratio_is_zero_above_its_maximum():
+    # max L = 5/8 + log 4 - log sqrt(2 pi) = 1.0919...: no x with p > e^eps q at eps = 1.1
+    with mp.workdps(40):
+        assert _normal_laplace_profile_by_definition(mp.mpf("1.1")) == 0
+        assert profile_mp(Normal(0, 1), Laplace(1, 2), mp.mpf("1.1")) == 0
+        assert profile_mp(Normal(0, 1), Laplace(1, 2), mp.mpf("1.09")) > 0
+
+
+def test_mechanism_pairs_skip_the_search_for_turning_points(monkeypatch):
+    # the log-ratio of one family at one width is monotone between breaks: no extra work (audit hot path)
+    import cbdp_sym.divergences.profiles as pr
+
+    def boom(*_a, **_k):
+        raise AssertionError("turning points searched for a monotone log-ratio")
+
+    monkeypatch.setattr(pr, "_turning_points", boom)
+    with mp.workdps(20):
+        assert profile_mp(Normal(0, 2), Normal(1, 2), 1) > 0
+        assert profile_mp(Laplace(0, 2), Laplace(1, 2), mp.mpf(1) / 4) > 0
+        with pytest.raises(AssertionError):
+            profile_mp(Normal(0, 1), Normal(1, 2), 1)
