@@ -51,6 +51,26 @@ from cbdp_sym.verify.claims import Claim
 
 LOCAL = "local"  # --scheduler local: a LocalCluster on this machine
 
+# Modules that claims import on first use, so that every forked worker imported them again: SymPy's ``simplify``
+# imports ``sympy.physics.units`` (about 0.15 s, in most claims), the adversarial searches import
+# ``scipy.optimize`` (about 0.35 s, with NumPy's and SciPy's submodules).  The process that forks the workers
+# imports them once (:func:`preload_modules`); a worker then finds them loaded.  Importing them changes no value.
+PRELOAD = ("sympy.physics.units", "scipy.optimize")
+
+
+def preload_modules(names=PRELOAD) -> list:
+    """Import ``names`` in this process before it forks workers; returns those that could not be imported (an
+    optional one may be missing: the claim that needs it says so itself)."""
+    import importlib
+
+    missing = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+
 
 def make_executor(scheduler=None, jobs=None):
     """The executor for ``scheduler``: ``None`` the local process pool; ``"local"`` a Dask ``LocalCluster``
@@ -84,6 +104,7 @@ class LocalExecutor:
         """Call ``fn((claim, *args))`` for each claim, each in a fresh worker stopped at ``limit`` seconds (and at
         ``claim.timeout`` in its derivation); outcomes go to the callbacks (see :func:`workers.run_items`)."""
         if workers.available():
+            preload_modules()
             work = [(c, *args) for c in claims]
             workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
                               lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
@@ -98,6 +119,7 @@ class LocalExecutor:
         # always in worker processes where fork exists (also for one job): the audit's own process then
         # holds the same state whatever the number of jobs, and so do the claim workers forked from it
         if "fork" in mproc.get_all_start_methods():
+            preload_modules()
             _WORK["jobs"] = todo
             ctx = mproc.get_context("fork")
             deadline = None if limit is None else time.monotonic() + limit
@@ -233,6 +255,7 @@ def _registry(roots):
 
 def _preload(roots):
     _registry(roots)
+    preload_modules()
 
 
 def _find_figure(reg, fid):
