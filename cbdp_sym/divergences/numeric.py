@@ -354,8 +354,35 @@ def _renyi_mp(P: Distribution, Q: Distribution, al):
         top = logf(P.mp_loc())
     if not mp.isfinite(top):
         top = mp.mpf(0)
-    val = mp.quad(lambda x: mp.exp(logf(x) - top), [-mp.inf, *sorted(set(ks)), mp.inf])
+    val = mp.quad(_renyi_integrand(P, Q, al, top, logf), [-mp.inf, *sorted(set(ks)), mp.inf])
     return (mp.log(val) + top) / (al - 1)
+
+
+def _renyi_integrand(P, Q, al, top, logf):
+    """``x -> exp(logf(x) - top)``; for Laplace and Normal laws on raw mpmath values (the laws'
+    ``mp_log_pdf_raw``): the same operations in the same order at the same precision, so the same bits, with
+    fewer number objects (the quadrature evaluates it thousands of times)."""
+    if not (type(P) in (Laplace, Normal) and type(Q) in (Laplace, Normal)):
+        return lambda x: mp.exp(logf(x) - top)
+    from mpmath.libmp import from_int, mpf_add, mpf_exp, mpf_mul, mpf_sub
+
+    ctx = mp.mp
+    fp, fq = P.mp_log_pdf_raw(), Q.mp_log_pdf_raw()
+    a, t = al._mpf_, top._mpf_
+    one_minus = {}  # 1 - alpha at each precision (as logf computes it)
+
+    def g(x):
+        if type(x) is not ctx.mpf:
+            return mp.exp(logf(x) - top)
+        prec, rnd = ctx._prec_rounding
+        b = one_minus.get((prec, rnd))
+        if b is None:
+            b = one_minus[(prec, rnd)] = mpf_sub(from_int(1), a, prec, rnd)
+        xm = x._mpf_
+        v = mpf_add(mpf_mul(a, fp(xm, prec, rnd), prec, rnd), mpf_mul(b, fq(xm, prec, rnd), prec, rnd), prec, rnd)
+        return ctx.make_mpf(mpf_exp(mpf_sub(v, t, prec, rnd), prec, rnd))
+
+    return g
 
 
 def _max_log_ratio(P, Q):
