@@ -56,7 +56,11 @@ LOCAL = "local"  # --scheduler local: a LocalCluster on this machine
 # imports ``sympy.physics.units`` (about 0.15 s, in most claims), the adversarial searches import
 # ``scipy.optimize`` (about 0.35 s, with NumPy's and SciPy's submodules).  The process that forks the workers
 # imports them once (:func:`preload_modules`); a worker then finds them loaded.  Importing them changes no value.
-PRELOAD = ("sympy.physics.units", "scipy.optimize")
+PRELOAD = ("sympy.physics.units", "scipy.optimize",
+           # what SymPy's integrate imports on its first definite integral (about 0.03 s)
+           "sympy.integrals.meijerint", "sympy.tensor.array.expressions", "sympy.tensor.array.array_derivatives",
+           "sympy.matrices.expressions.applyfunc", "sympy.polys.domains.old_fractionfield",
+           "sympy.polys.domains.old_polynomialring")
 
 
 def preload_modules(names=PRELOAD) -> list:
@@ -73,7 +77,23 @@ def preload_modules(names=PRELOAD) -> list:
         except ImportError:
             missing.append(name)
     derive_standard_conjugates()  # (KL, TV and the alpha-divergence: most CBDP claims use one; 0.1-0.5 s each)
+    _meijer_table()
     return missing
+
+
+def _meijer_table() -> None:
+    """Build SymPy's table of Meijer G rewrites (``sympy.integrals.meijerint``), which its first definite integral
+    builds in every worker (about 0.07 s); the same table, built by SymPy's own function.  (Private to SymPy: if it
+    moves, the workers build the table themselves, as before.)"""
+    try:
+        import sympy.integrals.meijerint as meijer
+
+        if not meijer._lookup_table:
+            table: dict = {}
+            meijer._create_lookup_table(table)
+            meijer._lookup_table = table
+    except (ImportError, AttributeError):  # pragma: no cover - another SymPy
+        pass
 
 
 def make_executor(scheduler=None, jobs=None):

@@ -237,6 +237,9 @@ def test_modules_claims_import_on_first_use_are_loaded_before_the_workers_fork(m
     assert "sympy.physics.units" in ex.PRELOAD and "scipy.optimize" in ex.PRELOAD
     assert ex.preload_modules(("sympy.physics.units", "no_such_module_cbdp")) == ["no_such_module_cbdp"]
     assert "sympy.physics.units" in sys.modules
+    import sympy.integrals.meijerint as meijer
+
+    assert meijer._lookup_table  # SymPy's table of Meijer G rewrites, built once here
     seen = []
     monkeypatch.setattr(ex, "preload_modules", lambda names=ex.PRELOAD: seen.append(names) or [])
     from cbdp_sym import Claim
