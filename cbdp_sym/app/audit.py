@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import cbdp_sym.app.workers as workers
@@ -234,12 +235,14 @@ def summary_table(results) -> str:
 
 
 def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
-                  heading: str = "section", label_prefix: str = "cbdpsym"):
+                  heading: str = "section", label_prefix: str = "cbdpsym", jobs: int | None = 1):
     """Write ``audit.json`` and, per paper, the short appendix and the supplement (standalone document,
     ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
 
     ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
-    Every file is written to a temporary name and renamed (never left truncated).
+    Every file is written to a temporary name and renamed (never left truncated).  The PDFs are compiled
+    after every source is written, ``jobs`` at a time (``None``: one per core); each is built in its own
+    temporary folder, so the order does not change a byte of them, and the warnings come in document order.
     """
 
     out = check_out_dir(Path(out))
@@ -256,6 +259,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     written.append(sty)
     cov = registry.coverage()
     epoch = commit_epoch() if pdf else None
+    builds = []  # (tex, overfull limit), compiled once every source is written
     for key, paper in registry.papers.items():
         mine = [r for r in results if r.claim.paper == key]
         if not mine:
@@ -287,12 +291,17 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             tex = out / f"{name}.tex"
             write_atomic(tex, standalone)
             written += [tex, out / f"{body_name}.tex"]
-            if not pdf:
-                continue
-            if not latexmk_available():
-                problems.append("latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)")
-                continue
-            ok, over, tail, _rebuilt = build_pdf_if_changed(tex, epoch)  # (latexmk only when a source changed)
+            if pdf:
+                builds.append((tex, limit))
+    if builds and not latexmk_available():
+        problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
+                     for _ in builds]
+        builds = []
+    if builds:
+        workers = max(1, min(len(builds), jobs or os.cpu_count() or 1))
+        with ThreadPoolExecutor(max_workers=workers) as pool:  # latexmk runs in its own process
+            outcomes = list(pool.map(lambda b: build_pdf_if_changed(b[0], epoch), builds))  # (only when a source changed)
+        for (tex, limit), (ok, over, tail, _rebuilt) in zip(builds, outcomes):
             if not ok:
                 problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
             else:

@@ -282,7 +282,8 @@ def cmd_audit(reg, args):
     with folder_lock(args.out):
         results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
-                                          suffix=suffix, heading=args.heading, label_prefix=args.label_prefix)
+                                          suffix=suffix, heading=args.heading, label_prefix=args.label_prefix,
+                                          jobs=args.jobs)
     print(summary_table(results))
     print()
     if suffix:

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import sympy as sp
@@ -92,7 +93,19 @@ def latex(expr) -> str:
         return expr.latex
     if isinstance(expr, str):
         return expr
-    return _PRINTER.doprint(sp.sympify(expr))
+    expr = sp.sympify(expr)
+    try:
+        return _print_memo(expr)
+    except TypeError:  # unhashable (a list or a matrix)
+        return _PRINTER.doprint(expr)
+
+
+@functools.lru_cache(maxsize=8192)
+def _print_memo(expr) -> str:
+    """The printer's output, memoised: a report prints the same expression several times (the steps, the
+    table, ``audit.json``).  SymPy equality is structural (a ``Float``'s precision and a symbol's assumptions
+    are part of it), so equal keys print alike."""
+    return _PRINTER.doprint(expr)
 
 
 # -- numbers and values in reports -----------------------------------------------------------------

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 
 import mpmath as mp
+import mpmath.libmp as _lm
 import sympy as sp
 
 import cbdp_sym.core.store as store
@@ -295,6 +296,47 @@ def _exact_key(v):
     return None
 
 
+def raw_log_pdf(D):
+    """``D.mp_log_pdf`` on raw mpmath values (``x._mpf_``) at ``prec``, for the laws whose density the profile
+    quadrature evaluates most (Normal, Laplace), or ``None``.  The same operations as ``mp_log_pdf``, in the same
+    order and with the same rounding (``-((x - loc) ** 2) * c - lognorm``, ``-abs(x - loc) * inv - log2b``), so
+    the value is bit for bit the same: only the Python-level mpf objects are skipped."""
+    kind = type(D)
+    if kind is Normal:
+        def lp(x, prec, rnd):
+            loc, c, _norm, lognorm = (v._mpf_ for v in D._mp())
+            t = _lm.mpf_neg(_lm.mpf_pow_int(_lm.mpf_sub(x, loc, prec, rnd), 2, prec, rnd), prec, rnd)
+            return _lm.mpf_sub(_lm.mpf_mul(t, c, prec, rnd), lognorm, prec, rnd)
+        return lp
+    if kind is Laplace:
+        def lp(x, prec, rnd):
+            loc, inv, _half, log2b = (v._mpf_ for v in D._mp())
+            t = _lm.mpf_neg(_lm.mpf_abs(_lm.mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
+            return _lm.mpf_sub(_lm.mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
+        return lp
+    return None
+
+
+def _renyi_integrand_raw(P, Q, al, top):
+    """``exp(alpha log p + (1 - alpha) log q - top)`` (the integrand of :func:`renyi_mp`) on raw mpmath values for
+    Normal and Laplace laws, with the operations and roundings of the generic one (identical values), or ``None``."""
+    lpP, lpQ = raw_log_pdf(P), raw_log_pdf(Q)
+    if lpP is None or lpQ is None:
+        return None
+    ctx = mp.mp
+    make = ctx.make_mpf
+    al_, top_, one = al._mpf_, top._mpf_, _lm.from_int(1)
+
+    def f(x):
+        prec, rnd = ctx._prec_rounding
+        xv = x._mpf_
+        a = _lm.mpf_mul(al_, lpP(xv, prec, rnd), prec, rnd)
+        b = _lm.mpf_mul(_lm.mpf_sub(one, al_, prec, rnd), lpQ(xv, prec, rnd), prec, rnd)
+        return make(_lm.mpf_exp(_lm.mpf_sub(_lm.mpf_add(a, b, prec, rnd), top_, prec, rnd), prec, rnd))
+
+    return f
+
+
 def renyi_mp(P: Distribution, Q: Distribution, alpha):
     """``D_alpha(P || Q) = log(int p^alpha q^(1 - alpha)) / (alpha - 1)`` from the densities, at the working precision.
 
@@ -354,35 +396,9 @@ def _renyi_mp(P: Distribution, Q: Distribution, al):
         top = logf(P.mp_loc())
     if not mp.isfinite(top):
         top = mp.mpf(0)
-    val = mp.quad(_renyi_integrand(P, Q, al, top, logf), [-mp.inf, *sorted(set(ks)), mp.inf])
+    fast = _renyi_integrand_raw(P, Q, al, top) if isinstance(top, mp.mpf) else None
+    val = mp.quad(fast or (lambda x: mp.exp(logf(x) - top)), [-mp.inf, *sorted(set(ks)), mp.inf])
     return (mp.log(val) + top) / (al - 1)
-
-
-def _renyi_integrand(P, Q, al, top, logf):
-    """``x -> exp(logf(x) - top)``; for Laplace and Normal laws on raw mpmath values (the laws'
-    ``mp_log_pdf_raw``): the same operations in the same order at the same precision, so the same bits, with
-    fewer number objects (the quadrature evaluates it thousands of times)."""
-    if not (type(P) in (Laplace, Normal) and type(Q) in (Laplace, Normal)):
-        return lambda x: mp.exp(logf(x) - top)
-    from mpmath.libmp import from_int, mpf_add, mpf_exp, mpf_mul, mpf_sub
-
-    ctx = mp.mp
-    fp, fq = P.mp_log_pdf_raw(), Q.mp_log_pdf_raw()
-    a, t = al._mpf_, top._mpf_
-    one_minus = {}  # 1 - alpha at each precision (as logf computes it)
-
-    def g(x):
-        if type(x) is not ctx.mpf:
-            return mp.exp(logf(x) - top)
-        prec, rnd = ctx._prec_rounding
-        b = one_minus.get((prec, rnd))
-        if b is None:
-            b = one_minus[(prec, rnd)] = mpf_sub(from_int(1), a, prec, rnd)
-        xm = x._mpf_
-        v = mpf_add(mpf_mul(a, fp(xm, prec, rnd), prec, rnd), mpf_mul(b, fq(xm, prec, rnd), prec, rnd), prec, rnd)
-        return ctx.make_mpf(mpf_exp(mpf_sub(v, t, prec, rnd), prec, rnd))
-
-    return g
 
 
 def _max_log_ratio(P, Q):

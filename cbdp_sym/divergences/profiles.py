@@ -25,15 +25,20 @@
 """
 from __future__ import annotations
 
-import mpmath as mp
-import sympy as sp
+import math
+import warnings
 
-from cbdp_sym.laws.distributions import Distribution, Finite, Phi, Product
+import mpmath as mp
+import mpmath.libmp as _lm
+import sympy as sp
+from scipy import integrate as _sint, optimize as _sopt
+
+from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Normal, Phi, Product
 from cbdp_sym.divergences.fdiv import f_divergence
 from cbdp_sym.divergences.generators import T, Generator
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.numbers import digits as _digits
-from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots
+from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots, raw_log_pdf
 from cbdp_sym.core.numbers import parse_number, to_mpf
 from cbdp_sym.core.tape import Tex, cached_derivation, record
 from cbdp_sym.core.timelimit import time_limit
@@ -47,7 +52,8 @@ from cbdp_sym.divergences.kinked import loss_law
 EPS = sp.Symbol("epsilon", nonnegative=True)
 
 __all__ = ["EPS", "Phi", "hockey_stick_generator", "E_gamma", "profile_sym", "profile_mp", "symmetric_profile_mp",
-           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law"]
+           "erfc_form", "value_with_digits", "eps_for_delta", "exact_eps", "privacy_profile", "parse_profile_law",
+           "profile_locator"]
 
 
 def hockey_stick_generator(eps=EPS):
@@ -125,6 +131,62 @@ def _roots(L, e, pts):
     return bisect_roots(L, e, pts, rtol=mp.eps * 4)
 
 
+def _expm1_raw(y, prec, rnd):
+    """``mp.expm1`` of a real mpf value ``y`` at ``prec`` bit for bit (mpmath 1.x: ``defun_wrapped`` adds 10
+    bits; ``exp(y) - 1`` by ``sum_accurately``, which adds precision while the subtraction cancels)."""
+    if y == _lm.fzero:  # (`if not x` of expm1)
+        r = _lm.fzero
+    else:
+        wp = prec + 10
+        if mp.mp._mpf_mag(y) < -wp:
+            r = _lm.mpf_add(y, _lm.mpf_mul(_lm.mpf_pow_int(y, 2, wp, rnd), _lm.from_float(0.5), wp, rnd), wp, rnd)
+        else:
+            extra = 10
+            one_mag = 1  # mag(-1)
+            while True:
+                p = wp + extra + 5
+                t = _lm.mpf_exp(y, p, rnd)
+                s = _lm.mpf_add(_lm.fzero, t, p, rnd)
+                tmag = mp.mp._mpf_mag(t)
+                smag = mp.mp._mpf_mag(s)
+                if smag - tmag > p:  # (never: the loop of sum_accurately stops after its first term)
+                    cancel = tmag - smag
+                else:
+                    s = _lm.mpf_add(s, _lm.from_int(-1), p, rnd)
+                    smag = mp.mp._mpf_mag(s)
+                    cancel = max(tmag, one_mag) - smag
+                if cancel != cancel or cancel < extra:
+                    break
+                extra += min(p, cancel)
+            r = s
+    return _lm.mpf_pos(r, prec, rnd)
+
+
+def _fast_integrand(P, Q, e, M):
+    """The integrand ``p (1 - e^{eps - L}) / e^M`` of :func:`_profile_line` for Normal and Laplace laws, computed on
+    raw mpmath values with the operations of the generic one (identical results, fewer Python objects), or
+    ``None`` for other laws.  Every value it returns equals the generic integrand's (tests compare them)."""
+    lpP, lpQ = raw_log_pdf(P), raw_log_pdf(Q)
+    if lpP is None or lpQ is None or not getattr(mp.mp, "_mpf_mag", None):
+        return None
+    e_, M_ = e._mpf_, M._mpf_
+    ctx = mp.mp
+    make = ctx.make_mpf
+    zero = ctx.mpf(0)
+
+    def g(x):
+        prec, rnd = ctx._prec_rounding
+        xv = x._mpf_
+        lp, lq = lpP(xv, prec, rnd), lpQ(xv, prec, rnd)
+        if not _lm.mpf_gt(_lm.mpf_sub(lp, lq, prec, rnd), e_):
+            return zero
+        a = _lm.mpf_exp(_lm.mpf_sub(lp, M_, prec, rnd), prec, rnd)
+        b = _lm.mpf_neg(_expm1_raw(_lm.mpf_sub(_lm.mpf_add(e_, lq, prec, rnd), lp, prec, rnd), prec, rnd), prec, rnd)
+        return make(_lm.mpf_mul(a, b, prec, rnd))
+
+    return g
+
+
 def _profile_line(P, Q, e):
     L = lambda x: P.mp_log_pdf(x) - Q.mp_log_pdf(x)  # noqa: E731
     w0 = min(P.mp_width(), Q.mp_width())
@@ -150,6 +212,8 @@ def _profile_line(P, Q, e):
                 return mp.mpf(0)
             return mp.exp(lp - M) * (-mp.expm1(e + lq - lp))
 
+        fast = _fast_integrand(P, Q, e, M)
+
         nodes = set([a, b] + inner)
         cut = {}  # an infinite end is cut where p / e^M is below the working precision (log-concave tails)
         for end, direction in ((a, 1), (b, -1)):
@@ -172,8 +236,96 @@ def _profile_line(P, Q, e):
         for k in inner:
             nodes.add(k)
         nodes = sorted(x for x in nodes if cut.get(1, mp.inf) >= x >= cut.get(-1, -mp.inf))
-        total += mp.exp(M) * mp.fsum(mp.quad(g, [u, v]) for u, v in zip(nodes[:-1], nodes[1:]))
+        total += mp.exp(M) * mp.fsum(mp.quad(fast or g, [u, v]) for u, v in zip(nodes[:-1], nodes[1:]))
     return total
+
+
+def _float_laws(P, Q):
+    """``((log p, loc, width), (log q, loc, width))`` in floats for two Normal or two Laplace laws of the same
+    width (a mechanism's pair), or ``None``."""
+
+    def one(D):
+        if type(D) is Normal:
+            m, s = float(to_mpf(D.loc)), float(to_mpf(D.std))
+            c = math.log(s * math.sqrt(2 * math.pi))
+            return (lambda x: -((x - m) ** 2) / (2 * s * s) - c), m, s
+        if type(D) is Laplace:
+            m, b = float(to_mpf(D.loc)), float(to_mpf(D.scale))
+            c = math.log(2 * b)
+            return (lambda x: -abs(x - m) / b - c), m, b
+        return None
+
+    a, b = one(P), one(Q)
+    if a is None or b is None or type(P) is not type(Q) or a[2] != b[2]:
+        return None  # (the mechanisms' pairs: one family, one width; the log-ratio is monotone or piecewise linear)
+    return a, b
+
+
+def profile_locator(P, Q):
+    """A double-precision estimate of ``delta_{P,Q}(eps)`` (SciPy quadrature of ``p (1 - e^{eps - L})`` over the
+    cells where ``L = log p/q > eps``), or ``None`` for laws it does not know.  It only *locates*: the root
+    finder of :func:`eps_for_delta` uses it to skip the evaluations whose sign it decides with a wide margin;
+    every value that enters the result is computed at the working precision."""
+    laws = _float_laws(P, Q)
+    if laws is None:
+        return None
+
+    (lp, mP, wP), (lq, mQ, wQ) = laws
+    w = min(wP, wQ)
+    span = 60 * (wP + wQ) + abs(mP) + abs(mQ) + 1
+    knots = sorted({mP, mQ})
+
+    def est(e):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _est(float(e))
+
+    def _est(e):
+        L = lambda x: lp(x) - lq(x) - e  # noqa: E731
+        lo, hi = knots[0] - span - 4 * e * (wP + wQ), knots[-1] + span + 4 * e * (wP + wQ)
+        grid = sorted(set([lo + (hi - lo) * k / 4000 for k in range(4001)] + knots))
+        pts = []
+        for u, v in zip(grid[:-1], grid[1:]):
+            fu, fv = L(u), L(v)
+            if fu == 0:
+                pts.append(u)
+            elif (fu > 0) != (fv > 0) and fv != 0:
+                pts.append(_sopt.brentq(L, u, v, xtol=1e-15 * max(1.0, abs(u)), rtol=1e-15))
+        ends = [-math.inf] + pts + [math.inf]
+        total, err = 0.0, 0.0
+        for a, b in zip(ends[:-1], ends[1:]):
+            if math.isfinite(a) and math.isfinite(b):
+                mid = (a + b) / 2
+            else:
+                mid = b - w if math.isfinite(b) else (a + w if math.isfinite(a) else mP)
+            if not L(mid) > 0:
+                continue
+
+            def f(x):
+                d = L(x)
+                return math.exp(lp(x)) * -math.expm1(-d) if d > 0 else 0.0
+
+            inner = [k for k in knots if a < k < b]
+            if math.isfinite(a) and math.isfinite(b):
+                v, er = _sint.quad(f, a, b, points=inner or None, epsabs=0, epsrel=1e-11, limit=400)
+            else:
+                # split at a finite point so that scipy's infinite-range transform sees one tail
+                c = (a + w) if math.isfinite(a) else ((b - w) if math.isfinite(b) else mP)
+                parts = [(a, c), (c, b)]
+                v = er = 0.0
+                for u, z in parts:
+                    pi = [k for k in inner if u < k < z]
+                    if math.isfinite(u) and math.isfinite(z):
+                        r = _sint.quad(f, u, z, points=pi or None, epsabs=0, epsrel=1e-11, limit=400)
+                    else:
+                        r = _sint.quad(f, u, z, epsabs=0, epsrel=1e-11, limit=400)
+                    v, er = v + r[0], er + r[1]
+            total, err = total + v, err + er
+        if not (math.isfinite(total) and total > 1e-290) or err > 1e-8 * total:
+            return None
+        return total
+
+    return est
 
 
 def profile_mp(P, Q, eps):
@@ -231,36 +383,98 @@ def value_with_digits(expr, subs=None, dps=None):
 
 
 # -- eps(delta) ------------------------------------------------------------------------------------
-def _bracket(profile, d):
-    """``(lo, hi)`` with ``profile(lo) > d >= profile(hi)``, or ``None`` when ``profile(0) <= d`` (eps = 0)."""
+def _bracket(profile, d, above=lambda e: False):
+    """``(lo, hi)`` with ``profile(lo) > d >= profile(hi)``, or ``None`` when ``profile(0) <= d`` (eps = 0).
+    ``above(e)``: true only where ``profile(e) > d`` is certain without computing it (see :func:`eps_for_delta`)."""
     lo = mp.mpf(0)
-    if profile(lo) <= d:
+    if not above(lo) and profile(lo) <= d:
         return None
     hi = mp.mpf(1)
-    while profile(hi) > d:
+    while above(hi) or profile(hi) > d:
         lo, hi = hi, 2 * hi
         if hi > mp.mpf(10) ** 8:
             raise ParameterError("the profile stays above delta for every eps: no finite eps(delta)")
     return lo, hi
 
 
-def eps_for_delta(profile, delta):
+def _memo_by_point(profile):
+    """``profile`` remembering its values by the exact point and the working precision: the bracket's ends are
+    evaluated by the bracket search and again by the root finder (the same value both times)."""
+    seen = {}
+
+    def f(e):
+        key = (_mpf(e)._mpf_, mp.mp.prec)
+        if key not in seen:
+            seen[key] = profile(e)
+        return seen[key]
+
+    return f
+
+
+def _rough_root(g, lo, hi, above):
+    """``root_bracketed(g, lo, hi)`` (bisection until both ends are finite, then the Illinois method) with the same
+    steps and the same result, where a bisection step whose midpoint ``above`` places on the side of ``lo``
+    (``g > 0``, finite) moves ``lo`` without computing ``g`` there; ``g`` at the final ``lo`` is computed."""
+    a, b = mp.mpf(lo), mp.mpf(hi)
+    fa, fb = g(a), g(b)
+    if fa == 0 or fb == 0 or (fa > 0) == (fb > 0) or not fa > 0:
+        return root_bracketed(g, a, b)  # (the ends' values are remembered: nothing computed twice)
+    pending = False  # fa not computed (known: finite and > 0)
+    for _ in range(200):
+        fin_a = pending or mp.isfinite(fa)
+        if fin_a and mp.isfinite(fb) and b - a < abs(a + b) * mp.mpf(10) ** -15:
+            break
+        m = (a + b) / 2
+        if above(m):
+            a, pending = m, True
+        else:
+            fm = g(m)
+            if fm == 0:
+                return m
+            if fm > 0:
+                a, fa, pending = m, fm, False
+            else:
+                b, fb = m, fm
+        if (pending or mp.isfinite(fa)) and mp.isfinite(fb):
+            break
+    if pending:
+        fa = g(a)
+    return root_bracketed(g, a, b, rough=0, flo=fa, fhi=fb)
+
+
+def eps_for_delta(profile, delta, locate=None):
     """The exact ``eps(delta) = min{eps >= 0 : profile(eps) <= delta}`` for a non-increasing mpmath
-    ``profile``: bracketed, then the root of ``log profile - log delta`` at the working precision."""
+    ``profile``: bracketed, then the root of ``log profile - log delta`` at the working precision.
+
+    ``locate`` (optional): a double-precision estimate of the profile (:func:`profile_locator`), used only to skip
+    the bracket search's and the bisection's evaluations where it puts the profile above ``delta`` by a wide margin
+    (0.1 %, some 10^6 times its error): the steps taken, every value used and the result are those without it."""
     d = _mpf(delta)
     if not 0 < d < 1:
         raise ParameterError(f"delta must lie in (0, 1), got {mp.nstr(d, 10)}")
     ld = mp.log(d)
+    profile = _memo_by_point(profile)
 
     def g(e):
         v = profile(e)
         return mp.log(v) - ld if v > 0 else -mp.inf
 
+    dfl = float(d)
+
+    def above(e):
+        if locate is None:
+            return False
+        try:
+            v = locate(e)
+        except (ArithmeticError, ValueError):
+            return False
+        return v is not None and v > dfl * 1.001
+
     with mp.workdps(20):  # the bracket and ~15 digits at low precision (cheap)
-        br = _bracket(profile, d)
+        br = _bracket(profile, d, above)
         if br is None:
             return mp.mpf(0)
-        r0 = root_bracketed(g, *br)
+        r0 = _rough_root(g, *br, above)
     w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
     a, b = max(r0 - w, mp.mpf(0)), r0 + w
     for _ in range(6):  # at the working precision the root may sit just outside: widen
@@ -314,7 +528,7 @@ def exact_eps(P, Q, delta, closed=None, quadrature=True):
     quadrature profile (:func:`profile_mp`), an independent computation of the definition (skipped when
     ``quadrature`` is false)."""
     d = _mpf(delta)
-    num = eps_for_delta(lambda e: profile_mp(P, Q, e), d) if quadrature else None
+    num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q)) if quadrature else None
     out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
     if closed is not None:
         fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 import mpmath as mp
 import sympy as sp
-from mpmath.libmp import mpf_abs, mpf_mul, mpf_neg, mpf_pow_int, mpf_sub
 
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.numbers import parse_number, to_mpf
@@ -116,20 +115,6 @@ class Distribution:
         raise NotImplementedError
 
 
-def _raw_constants(law):
-    """``prec -> law._mp()`` at that precision, as raw values (what ``mp_log_pdf`` reads at the working precision)."""
-    seen = {}
-
-    def at(prec):
-        got = seen.get(prec)
-        if got is None:
-            with mp.workprec(prec):
-                got = seen[prec] = tuple(v._mpf_ for v in law._mp())
-        return got
-
-    return at
-
-
 @dataclass(frozen=True, init=False)
 class Laplace(Distribution):
     """Laplace law with density ``exp(-|x - loc|/scale) / (2 scale)`` (kink at ``loc``)."""
@@ -168,19 +153,6 @@ class Laplace(Distribution):
     def mp_log_pdf(self, x):
         loc, inv, _, log2b = self._mp()
         return -abs(x - loc) * inv - log2b
-
-    def mp_log_pdf_raw(self):
-        """:meth:`mp_log_pdf` on raw mpmath values: a function ``(x._mpf_, prec, rounding) -> _mpf_`` doing the same
-        operations in the same order, so its bits are those of :meth:`mp_log_pdf` at that precision (a quadrature's
-        integrand evaluated many times saves the number objects; the test compares the two bit for bit)."""
-        consts = _raw_constants(self)
-
-        def f(x, prec, rnd):
-            loc, inv, _, log2b = consts(prec)
-            t = mpf_neg(mpf_abs(mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
-            return mpf_sub(mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
-
-        return f
 
     def mp_reach(self):
         return 200 * to_mpf(self.scale)
@@ -233,17 +205,6 @@ class Normal(Distribution):
     def mp_log_pdf(self, x):
         loc, c, _, lognorm = self._mp()
         return -((x - loc) ** 2) * c - lognorm
-
-    def mp_log_pdf_raw(self):
-        """:meth:`mp_log_pdf` on raw mpmath values, bit for bit (see :meth:`Laplace.mp_log_pdf_raw`)."""
-        consts = _raw_constants(self)
-
-        def f(x, prec, rnd):
-            loc, c, _, lognorm = consts(prec)
-            t = mpf_neg(mpf_pow_int(mpf_sub(x, loc, prec, rnd), 2, prec, rnd), prec, rnd)
-            return mpf_sub(mpf_mul(t, c, prec, rnd), lognorm, prec, rnd)
-
-        return f
 
     def mp_reach(self):
         return 40 * to_mpf(self.std)

@@ -181,8 +181,13 @@ def exact_lin_renyi(family: str, scale, shift, alpha):
     converge).  Raises :class:`SolverFailure` where the solver does not certify its optimum.
     """
     shift = tuple(shift) if isinstance(shift, (tuple, list, sp.Tuple)) else (shift,)
-    return _exact_cached(str(family), sp.sympify(scale), tuple(sp.sympify(x) for x in shift), str(sp.sympify(alpha)),
-                         min(mp.mp.dps, LIN_DIGITS))
+    digits = min(mp.mp.dps, LIN_DIGITS)
+    with mp.workdps(digits):
+        # the entry (memo and disk, both keyed by the precision in force) is that of the solver's precision, not the
+        # caller's: Theorem 13 at 60 digits, its chain at 40 and the Table 1 cells share one value per law pair
+        out = _exact_cached(str(family), sp.sympify(scale), tuple(sp.sympify(x) for x in shift), str(sp.sympify(alpha)),
+                            digits)
+    return mp.mpf(out) if isinstance(out, str) else out  # the rounded decimal, read at the caller's precision
 
 
 def lin_renyi_bracket(family, scale, shift, alpha):
@@ -198,6 +203,13 @@ def lin_renyi_bracket(family, scale, shift, alpha):
     return low, renyi_mp(P, Q, al)
 
 
+def _check_digits(digits):
+    """Working digits of the checks of a ``digits``-digit solver value (its objective at its maximiser, the bracket):
+    their tolerance is ``10^-(digits // 2)``, so 8 digits more than that resolve them (they cost about half as much
+    as at ``digits``)."""
+    return min(digits, digits // 2 + 8)
+
+
 def _exact_cached_impl(family, scale, shift, alpha, digits):
     P, Q = shift_laws(family, scale, shift)
     with mp.workdps(digits):
@@ -208,7 +220,8 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
             al = to_mpf(sp.sympify(alpha))
             A = al / (al - 1)
             try:
-                at_h = A * mp.log(rec["b"]) - mp.log(abs_power_mean(Q, rec["a"], rec["b"], A))
+                with mp.workdps(_check_digits(digits)):
+                    at_h = A * mp.log(rec["b"]) - mp.log(abs_power_mean(Q, rec["a"], rec["b"], A))
             except ParameterError:  # equal slopes in d dimensions: no mixture formula, rely on the bracket
                 at_h = None
             if at_h is not None and abs(at_h - val) > mp.mpf(10) ** (-(digits // 2)) * max(1, abs(val)):
@@ -219,17 +232,18 @@ def _exact_cached_impl(family, scale, shift, alpha, digits):
                                 f"{alpha} means E_Q|h|^A below 10^-{digits - 8}: beyond what {digits} digits resolve")
         if mp.isfinite(val) and any(x != 0 for x in shift):
             # the solver's value must lie between a feasible h's value and the unrestricted divergence
-            try:
-                low, high = lin_renyi_bracket(family, scale, shift, alpha)
-            except ParameterError:
-                low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
+            with mp.workdps(_check_digits(digits)):
+                try:
+                    low, high = lin_renyi_bracket(family, scale, shift, alpha)
+                except ParameterError:
+                    low, high = -mp.inf, renyi_mp(P, Q, to_mpf(sp.sympify(alpha)))
             tol = mp.mpf(10) ** (-(digits // 2))
             if val < low - tol * abs(low) or val > high + tol * abs(high):
                 raise SolverFailure(f"the restricted solver's value {mp.nstr(val, 12)} for {family} scale {scale} shift "
                                     f"{shift} alpha {alpha} is outside [{mp.nstr(low, 12)}, {mp.nstr(high, 12)}] "
                                     "(a feasible h's value, the unrestricted divergence)")
         text = mp.nstr(val, digits - 5) if mp.isfinite(val) else None
-    return mp.mpf(text) if text is not None else val
+    return text if text is not None else val  # (exact_lin_renyi reads the text at the caller's precision)
 
 
 def renyi_shift_mp(family: str, scale, shift, alpha):

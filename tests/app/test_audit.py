@@ -61,3 +61,34 @@ def test_dispatch_order_costliest_first_and_chains_after_their_prerequisites():
     assert order == ["T", "T-CHAIN", "y", "U", "x", "U-CHAIN"]
     waits = claim_waits([cs[i] for i in dispatch_order(cs, range(len(cs)))])
     assert waits == {1: {0}, 5: {3, 4}}
+
+
+def test_pdfs_compile_jobs_at_a_time_after_every_source_and_report_in_document_order(registry, tmp_path, monkeypatch):
+    import threading
+    import time
+
+    import cbdp_sym.app.audit as audit
+
+    results = audit.run([registry.get("CBDP-D2"), registry.get("CBDP-EQ1-TV")], dps=20, jobs=1)
+    lock, seen = threading.Lock(), {"now": 0, "most": 0, "order": []}
+
+    def fake_build(tex, epoch):
+        assert (tex.parent / "appendix-cbdp.tex").exists() and (tex.parent / "supplement-cbdp.tex").exists()
+        with lock:
+            seen["now"] += 1
+            seen["most"] = max(seen["most"], seen["now"])
+        time.sleep(0.3 if tex.name.startswith("appendix") else 0.05)  # the first document finishes last
+        with lock:
+            seen["now"] -= 1
+            seen["order"].append(tex.name)
+        return False, [], f"failed {tex.name}", True
+
+    monkeypatch.setattr(audit, "build_pdf_if_changed", fake_build)
+    monkeypatch.setattr(audit, "latexmk_available", lambda: True)
+    for jobs, most in ((1, 1), (2, 2)):
+        seen.update(now=0, most=0, order=[])
+        _written, problems = audit.write_reports(registry, results, 20, tmp_path / str(jobs), None, pdf=True, jobs=jobs)
+        assert seen["most"] == most
+        assert [p.splitlines()[0] for p in problems] == ["LaTeX failed for appendix-cbdp.tex:",
+                                                         "LaTeX failed for supplement-cbdp.tex:"]
+    assert seen["order"] == ["supplement-cbdp.tex", "appendix-cbdp.tex"]  # (with two at a time)

@@ -152,6 +152,8 @@ def _both(ex_root, tmp_path, ids, *args):
     return outs
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @needs_dask
 def test_local_cluster_gives_the_same_audit(ex_root, tmp_path):
     """Figures computed once on the workers and passed to the claims; a refutation; a derivation stopped at the
@@ -197,6 +199,8 @@ def test_local_cluster_audit_json_is_byte_identical(tmp_path):
     assert outs["dask"] == outs["local"]
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     """Before: the figures' precomputation had no limit."""
     import mpmath as mp

@@ -68,6 +68,8 @@ def _cli(*args, timeout=120):
                           text=True, timeout=timeout)
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_swallowed_timeouts_end_inconclusive_and_the_audit_goes_on(lim_root, tmp_path):
     """Before: a claim with a 2 s limit whose code swallows the timeout finished `verified` after 15 s."""
     out = tmp_path / "out"

@@ -42,6 +42,8 @@ def _one_entry(tmp_path, monkeypatch):
     return root2, calls
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_planted_pickle_in_the_derivation_cache_runs_nothing(tmp_path):
     """Before: a ``.pickle`` planted under ``derivations/`` was unpickled (code ran).  After: never read."""
     cdir = tmp_path / "cache"
@@ -57,6 +59,8 @@ def test_planted_pickle_in_the_derivation_cache_runs_nothing(tmp_path):
     assert again.returncode == 0 and again.stdout == first.stdout
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_derivation_cache_is_json_data_and_exact(tmp_path):
     cdir = tmp_path / "cache"
     out1 = _cli("show", "RDP-P6", cache_dir=cdir)
@@ -69,6 +73,8 @@ def test_derivation_cache_is_json_data_and_exact(tmp_path):
     assert out1.stdout == out2.stdout and "warning" not in out2.stderr
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_planted_code_in_a_json_entry_is_refused_and_recomputed(tmp_path):
     cdir = tmp_path / "cache"
     first = _cli("show", "RDP-P6", cache_dir=cdir)

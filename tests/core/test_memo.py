@@ -71,3 +71,20 @@ def test_exact_value_is_shared_in_process(tmp_path, monkeypatch):
             f.unlink()
         b = exact_lin_renyi("gau", 2, (1,), "2")
     assert files and a == b and not any(tmp_path.rglob("*.json"))
+
+
+def test_exact_value_is_shared_by_callers_at_different_precisions(tmp_path, monkeypatch):
+    # Theorem 13 asks at 60 digits and its proof chain at 40: both get the solver's 30-digit value (rounded to 25
+    # digits) from one entry, each read at the caller's own precision
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    with mp.workdps(60):
+        a = exact_lin_renyi("gau", 2, (1,), 2)
+    files = sorted(tmp_path.rglob("*.json"))
+    for f in files:  # the second request must not compute (nor read the disk)
+        f.unlink()
+    with mp.workdps(40):
+        b = exact_lin_renyi("gau", 2, (1,), 2)
+        assert b == mp.mpf(mp.nstr(a, 25))
+    assert files and not any(tmp_path.rglob("*.json"))
+    with mp.workdps(60):
+        assert exact_lin_renyi("gau", 2, (1,), 2) == a and a == mp.mpf(mp.nstr(a, 25))

@@ -44,3 +44,19 @@ def test_symbols_print_with_the_papers_names():
 
 def test_plain_text_for_csv_headers():
     assert plain_text(r"$\sigma = 2$, $\alpha$") == "sigma = 2; alpha"
+
+
+def test_printer_memo_keeps_precision_and_assumptions_apart():
+    import sympy as sp
+
+    from cbdp_sym.core import printing
+
+    printing._print_memo.cache_clear()
+    short, long_ = sp.Float(1, 15) / 3, sp.Float(1, 40) / 3
+    assert printing.latex(short) != printing.latex(long_)  # equal values, different precision: two entries
+    x, xp = sp.Symbol("x"), sp.Symbol("x", positive=True)
+    assert printing.latex(sp.Abs(x)) != printing.latex(sp.Abs(xp))  # |x| and x: assumptions are in the key
+    before = printing._print_memo.cache_info().hits
+    assert printing.latex(sp.Float(1, 40) / 3) == printing.latex(long_)
+    assert printing._print_memo.cache_info().hits > before
+    assert printing.latex([1, 2]) == sp.latex([1, 2])  # unhashable: printed without the memo

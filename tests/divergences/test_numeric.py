@@ -71,26 +71,3 @@ def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inpu
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         assert len(calls) == k + 2
 
-
-@pytest.mark.parametrize("dps", [15, 60])
-def test_renyi_raw_integrand_gives_the_bits_of_the_law_methods(dps):
-    """The quadrature's integrand on raw values (Laplace and Normal laws) against ``exp(logf(x) - top)`` written with
-    the laws' ``mp_log_pdf``, bit for bit, at the working precision and at the quadrature's higher one."""
-    import random
-
-    import cbdp_sym.divergences.numeric as num
-
-    rng = random.Random(5)
-    laws = [Laplace(0, sp.Rational(1, 3)), Laplace(mp.mpf(2) / 7, 2), Normal(0, 3), Normal(sp.Rational(1, 2), sp.Float(0.7, 15))]
-    for P in laws:
-        assert P.mp_log_pdf_raw() is not None
-        for Q in laws:
-            with mp.workdps(dps):
-                al, top = mp.mpf(7) / 2, mp.mpf(-1) / 3
-                logf = lambda x: al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)  # noqa: E731
-                g = num._renyi_integrand(P, Q, al, top, logf)
-                for extra in (0, 20):
-                    with mp.extraprec(extra):
-                        for _ in range(50):
-                            x = mp.mpf(rng.uniform(-40, 40)) / 3
-                            assert g(x)._mpf_ == mp.exp(logf(x) - top)._mpf_

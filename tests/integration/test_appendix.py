@@ -114,6 +114,8 @@ def test_bad_heading_is_a_clear_error(registry, subset, tmp_path):
         write_reports(registry, subset, 20, tmp_path, None, pdf=False, heading="chapter")
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @pytest.mark.tex
 def test_appendix_bodies_compile_in_four_hosts(registry, subset, tmp_path):
     """Each paper's appendix body compiles in a one-column, an IEEE-like two-column, an LNCS-width and a
@@ -129,6 +131,8 @@ def test_appendix_bodies_compile_in_four_hosts(registry, subset, tmp_path):
     assert not bad, bad
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @pytest.mark.tex
 def test_appendix_pdf_text_is_clean(registry, subset, tmp_path):
     """No Python representation, module path or seed file name in the appendix or supplement PDFs; the

@@ -16,6 +16,8 @@ def test_notebook_is_committed_without_outputs():
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_tutorial_notebook_runs(tmp_path):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

@@ -106,3 +106,29 @@ def test_renyi_of_a_product_is_the_cached_sum_over_coordinates(monkeypatch, tmp_
         P, Q = shift_laws("lap", sp.Rational(7, 5), shift)
         assert got == renyi_mp(P, Q, mp.mpf(13) / 4)
     assert len(calls) == 2  # 3/7 once, -5/7 once
+
+
+@cbdp_renyi
+@pytest.mark.parametrize("shift_by,what", [(mp.mpf(10) ** -13, "not its objective at its maximiser"),
+                                            (1, "outside")])
+def test_exact_value_checks_catch_a_wrong_solver_value(monkeypatch, tmp_path, shift_by, what):
+    """The checks of a 30-digit solver value (run at fewer digits than the value, 23) resolve their tolerance
+    10^-15: a value off by 10^-13 is not the objective at the maximiser; one off by 1 (the maximiser moved with it)
+    leaves the bracket."""
+    import cbdp_sym.restricted.linpower as lp
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    real = lp.lin_renyi
+
+    def wrong(P, Q, alpha, features=None):
+        rec = dict(real(P, Q, alpha, features))
+        rec["value"] = rec["value"] + shift_by
+        if shift_by == 1:
+            rec["a"] = None  # no maximiser to recompute: only the bracket can tell
+        return rec
+
+    with mp.workdps(60):
+        exact_lin_renyi("gau", 2, (1,), 2)  # the real value passes its checks
+        monkeypatch.setattr(lp, "lin_renyi", wrong)
+        with pytest.raises(lp.SolverFailure, match=what):
+            exact_lin_renyi("gau", 3, (1,), 2)

@@ -56,3 +56,67 @@ def test_search_coordinates_are_unconstrained_and_invertible(make, x, y):
 
 def test_parse_exact():
     assert parse_exact("7/2") == sp.Rational(7, 2) and parse_exact("0.25") == sp.Rational(1, 4)
+
+
+# -- points with vectors: the compiled form, checked at two precisions, or the exact substitution ---------------
+_d = sp.Symbol("d", integer=True, positive=True)
+_v = sp.IndexedBase("v", real=True)
+_i = sp.Symbol("i", integer=True, positive=True)
+_al = sp.Symbol("alpha", positive=True)
+
+
+def _vclaim():
+    return Claim(id="T-VEC", paper="t", label="t", kind="upper", statement="",
+                 params=[Param.positive_int("d", _d), Param.vector("v", _v, ("1",), length_of="d"),
+                         Param.positive("eps", eps), Param.greater_than_one("alpha", _al, ("2",))],
+                 claimed=lambda: eps, numeric=lambda v: mp.mpf(1))
+
+
+def _vpt(eps_, al_, vec=(1,)):
+    return {"d": sp.Integer(len(vec)), "v": sp.Tuple(*vec), "eps": sp.Rational(eps_), "alpha": sp.Rational(al_)}
+
+
+def test_a_vector_point_is_the_correctly_rounded_value():
+    # Theorem 13's printed shape at alpha = 1001/1000, eps = 1/1000: exact substitution builds eps^1001 and Gamma(1002)
+    # under a rational power (about a minute); the compiled form takes milliseconds
+    from cbdp_sym.divergences.shifted import Log1p
+    from cbdp_sym.verify.points import _fast_vector_value
+
+    A = _al / (_al - 1)
+    expr = Log1p(sp.Sum(sp.Abs(_v[_i]) ** _al, (_i, 1, _d))
+                 / (sp.Rational(1, 2) ** _d * sp.gamma(A + 1) / eps**A) ** (_al - 1)) / (_al - 1)
+    c = _vclaim()
+    for pt in (_vpt("1/1000", "1001/1000"), _vpt("1/10", "30"), _vpt("1/2", "7/2", (1, -2, sp.Rational(1, 3)))):
+        with mp.workdps(160):  # the reference: the formula in mpmath with 100 more digits
+            e_, a_ = mp.mpf(pt["eps"].p) / pt["eps"].q, mp.mpf(pt["alpha"].p) / pt["alpha"].q
+            Am = a_ / (a_ - 1)
+            norm = mp.fsum(abs(mp.mpf(x.p) / x.q) ** a_ for x in pt["v"])
+            ref = mp.log1p(norm / (mp.mpf(2) ** -len(pt["v"]) * mp.gamma(Am + 1) / e_**Am) ** (a_ - 1)) / (a_ - 1)
+        with mp.workdps(60):
+            got = evaluate(expr, pt, c)
+            assert _fast_vector_value(expr, pt, c.symbols(), {"v": pt["v"]}) == got  # the compiled form gave it
+            assert got == +ref  # correctly rounded
+
+
+def test_a_vector_point_the_compiled_form_cannot_resolve_is_substituted_exactly():
+    # 1 - cos(eps) at eps = 10^-40 cancels all of 20 extra digits: the two precisions disagree, and the exact path
+    # (evalf with adaptive precision) gives the value
+    expr = (1 - sp.cos(eps)) * sp.Sum(_v[_i], (_i, 1, _d))
+    pt = _vpt("1/10000000000000000000000000000000000000000", "2", (1, 1))
+    from cbdp_sym.verify.points import _fast_vector_value
+
+    with mp.workdps(50):
+        assert _fast_vector_value(expr, pt, _vclaim().symbols(), {"v": pt["v"]}) is None
+        got = evaluate(expr, pt, _vclaim())
+        assert abs(got - mp.mpf(10) ** -80) < mp.mpf(10) ** -125
+        # every digit cancelled at both precisions (0 twice): not trusted either
+        tiny = _vpt("1/" + "1" + "0" * 70, "2", (1, 1))
+        assert _fast_vector_value(expr, tiny, _vclaim().symbols(), {"v": tiny["v"]}) is None
+        assert abs(evaluate(expr, tiny, _vclaim()) - mp.mpf(10) ** -140) < mp.mpf(10) ** -185
+
+
+def test_a_piecewise_at_a_vector_point_is_substituted_exactly():
+    expr = sp.Piecewise((eps, eps < 1), (2 * eps, True)) * sp.Sum(_v[_i] ** 2, (_i, 1, _d))
+    with mp.workdps(30):
+        assert evaluate(expr, _vpt("3", "2", (1, 2)), _vclaim()) == 30
+        assert evaluate(expr, _vpt("1/2", "2", (1, 2)), _vclaim()) == mp.mpf(5) / 2
