@@ -45,11 +45,55 @@ import cbdp_sym.core.store as store
 import cbdp_sym.app.workers as workers
 from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.timelimit import die_with_parent
+from cbdp_sym.divergences.generators import derive_standard_conjugates
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.app.registry import Registry, builtin_root
 from cbdp_sym.verify.claims import Claim
 
 LOCAL = "local"  # --scheduler local: a LocalCluster on this machine
+
+# Modules that claims import on first use, so that every forked worker imported them again: SymPy's ``simplify``
+# imports ``sympy.physics.units`` (about 0.15 s, in most claims), the adversarial searches import
+# ``scipy.optimize`` (about 0.35 s, with NumPy's and SciPy's submodules).  The process that forks the workers
+# imports them once (:func:`preload_modules`); a worker then finds them loaded.  Importing them changes no value.
+PRELOAD = ("sympy.physics.units", "scipy.optimize",
+           # what SymPy's integrate imports on its first definite integral (about 0.03 s)
+           "sympy.integrals.meijerint", "sympy.tensor.array.expressions", "sympy.tensor.array.array_derivatives",
+           "sympy.matrices.expressions.applyfunc", "sympy.polys.domains.old_fractionfield",
+           "sympy.polys.domains.old_polynomialring")
+
+
+def preload_modules(names=PRELOAD) -> list:
+    """Import ``names`` in this process before it forks workers, and derive the standard generators' conjugates
+    (:func:`cbdp_sym.divergences.generators.derive_standard_conjugates`), which most CBDP claims would otherwise
+    derive each in its own worker; returns the modules that could not be imported (an optional one may be missing:
+    the claim that needs it says so itself)."""
+    import importlib
+
+    missing = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    derive_standard_conjugates()  # (KL, TV and the alpha-divergence: most CBDP claims use one; 0.1-0.5 s each)
+    _meijer_table()
+    return missing
+
+
+def _meijer_table() -> None:
+    """Build SymPy's table of Meijer G rewrites (``sympy.integrals.meijerint``), which its first definite integral
+    builds in every worker (about 0.07 s); the same table, built by SymPy's own function.  (Private to SymPy: if it
+    moves, the workers build the table themselves, as before.)"""
+    try:
+        import sympy.integrals.meijerint as meijer
+
+        if not meijer._lookup_table:
+            table: dict = {}
+            meijer._create_lookup_table(table)
+            meijer._lookup_table = table
+    except (ImportError, AttributeError):  # pragma: no cover - another SymPy
+        pass
 
 
 def make_executor(scheduler=None, jobs=None):
@@ -84,6 +128,7 @@ class LocalExecutor:
         """Call ``fn((claim, *args))`` for each claim, each in a fresh worker stopped at ``limit`` seconds (and at
         ``claim.timeout`` in its derivation); outcomes go to the callbacks (see :func:`workers.run_items`)."""
         if workers.available():
+            preload_modules()
             work = [(c, *args) for c in claims]
             workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
                               lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
@@ -98,6 +143,7 @@ class LocalExecutor:
         # always in worker processes where fork exists (also for one job): the audit's own process then
         # holds the same state whatever the number of jobs, and so do the claim workers forked from it
         if "fork" in mproc.get_all_start_methods():
+            preload_modules()
             _WORK["jobs"] = todo
             ctx = mproc.get_context("fork")
             deadline = None if limit is None else time.monotonic() + limit
@@ -233,6 +279,7 @@ def _registry(roots):
 
 def _preload(roots):
     _registry(roots)
+    preload_modules()
 
 
 def _find_figure(reg, fid):

@@ -278,9 +278,23 @@ def _tv():
                      convention="$f(t) = |t - 1|/2$ on all of $\\mathbb{R}$, as printed")
 
 
+_ALPHA_GENERATORS: dict = {}
+
+
 def alpha_generator(alpha=ALPHA):
-    """CBDP's alpha-divergence generator ``(|t|^alpha - 1)/(alpha^2 - alpha)`` on all of R (alpha > 1)."""
+    """CBDP's alpha-divergence generator ``(|t|^alpha - 1)/(alpha^2 - alpha)`` on all of R (alpha > 1).
+
+    One object per order (the same SymPy number of the same type), so that its derived conjugate (cached on the
+    object) is derived once per process, not at every call."""
     alpha = sp.sympify(alpha)
+    key = (type(alpha), alpha)
+    gen = _ALPHA_GENERATORS.get(key)
+    if gen is None:
+        gen = _ALPHA_GENERATORS[key] = _alpha_generator(alpha)
+    return gen
+
+
+def _alpha_generator(alpha):
     if alpha.is_number and not alpha > 1:
         raise ParameterError(f"the alpha-divergence needs alpha > 1, got alpha = {alpha}")
     shift = {}
@@ -295,3 +309,14 @@ def alpha_generator(alpha=ALPHA):
 KL = _kl()
 TV = _tv()
 ALPHA_DIV = alpha_generator()
+
+
+def derive_standard_conjugates() -> None:
+    """Derive the conjugates of :data:`KL`, :data:`TV` and :data:`ALPHA_DIV` now (cached on the generators): a process
+    that forks workers calls it once, and no worker derives them again.  A failure is left for the claim that needs
+    the conjugate to meet and report."""
+    for gen in (KL, TV, ALPHA_DIV):
+        try:
+            gen._conjugate_cached()
+        except Exception:  # noqa: BLE001 - the claim that uses the conjugate derives it again and reports
+            pass

@@ -7,13 +7,15 @@ supremum (claims ``CBDP-EQ1-*``).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import mpmath as mp
 import mpmath.libmp as _lm
 import sympy as sp
 
-from cbdp_sym.laws.distributions import Distribution, Laplace, Normal, Product
+import cbdp_sym.core.store as store
+from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
 from cbdp_sym.divergences.generators import KL
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.divergences.kinked import generator_kink_points
@@ -260,6 +262,40 @@ def _fdiv_finite(gen, P, Q, **params):
     return total
 
 
+# -- an in-process memo of renyi_mp --------------------------------------------------------------------
+# Claims ask for the same divergence more than once (two readings of one statement over the same instances, a
+# search that revisits a point, a product's coordinates): the value is a deterministic function of the laws'
+# parameters, the order and the working precision, so it is remembered by exactly those (parameters by type and
+# exact value: an mpf by its bits, a SymPy number by its structure).  Laws of other classes are not memoised.
+_LAW_TYPES = (Laplace, Normal, Finite, PointMass, Mixture, Product)
+_RENYI_MEMO: dict = {}
+_RENYI_MEMO_MAX = 20000
+
+
+def _exact_key(v):
+    """A hashable key equal for two values only when they are the same number of the same type (``None``: no key)."""
+    if isinstance(v, mp.mpf):
+        return ("mpf", v._mpf_)
+    if type(v) in _LAW_TYPES:
+        parts = [type(v).__name__]
+        for f in dataclasses.fields(v):
+            k = _exact_key(getattr(v, f.name))
+            if k is None:
+                return None
+            parts.append(k)
+        return tuple(parts)
+    if isinstance(v, tuple):
+        parts = tuple(_exact_key(x) for x in v)
+        return None if any(k is None for k in parts) else ("tuple", parts)
+    if isinstance(v, sp.Float):
+        return ("Float", v._mpf_, v._prec)
+    if isinstance(v, sp.Basic) and v.is_number:
+        return (type(v).__name__, sp.srepr(v))
+    if type(v) in (int, float, str, bool):
+        return (type(v).__name__, v)
+    return None
+
+
 def raw_log_pdf(D):
     """``D.mp_log_pdf`` on raw mpmath values (``x._mpf_``) at ``prec``, for the laws whose density the profile
     quadrature evaluates most (Normal, Laplace), or ``None``.  The same operations as ``mp_log_pdf``, in the same
@@ -308,9 +344,28 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     the peak of the integrand); ``alpha = 1``: the KL integral; ``alpha = inf``: ``log sup p/q``
     (the maximum of the log-ratio, over the support points or by a search on the line).  Finite laws:
     sums.  Products: the sum over coordinates (independent coordinates).
-    """
 
+    Values are remembered in-process by the laws' exact parameters, the order and the working precision (the same
+    arguments give the same bits); not when the numeric cache is off (``--no-cache`` computes everything).
+    """
     al = mp.mpf(alpha) if not isinstance(alpha, mp.mpf) else alpha
+    key = None
+    if store._ENABLED[0]:
+        kp, kq = _exact_key(P), _exact_key(Q)
+        if kp is not None and kq is not None:
+            key = (kp, kq, al._mpf_, mp.mp.prec)
+            hit = _RENYI_MEMO.get(key)
+            if hit is not None:
+                return hit
+    val = _renyi_mp(P, Q, al)
+    if key is not None:
+        if len(_RENYI_MEMO) >= _RENYI_MEMO_MAX:
+            _RENYI_MEMO.clear()
+        _RENYI_MEMO[key] = val
+    return val
+
+
+def _renyi_mp(P: Distribution, Q: Distribution, al):
     if al < 1 or mp.isnan(al):
         raise ParameterError(f"the Renyi divergence needs alpha >= 1, got {alpha}")
     if isinstance(P, Product) or isinstance(Q, Product):

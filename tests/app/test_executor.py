@@ -231,3 +231,24 @@ def test_figure_phase_is_stopped_at_its_limit(monkeypatch, tmp_path):
     assert "\n1,1.0\n" in text
     assert view["curves"][0]["coords"] == "(1,1.0)" and "1 point not computed" in view["caption"]
     assert fig.missing() == 1
+
+
+def test_modules_claims_import_on_first_use_are_loaded_before_the_workers_fork(monkeypatch):
+    """A claim's worker finds SymPy's units (imported by ``simplify``) and SciPy's optimiser already loaded, so no
+    forked worker imports them again; a missing module is reported, not raised."""
+    import cbdp_sym.app.executor as ex
+
+    assert "sympy.physics.units" in ex.PRELOAD and "scipy.optimize" in ex.PRELOAD
+    assert ex.preload_modules(("sympy.physics.units", "no_such_module_cbdp")) == ["no_such_module_cbdp"]
+    assert "sympy.physics.units" in sys.modules
+    import sympy.integrals.meijerint as meijer
+
+    assert meijer._lookup_table  # SymPy's table of Meijer G rewrites, built once here
+    seen = []
+    monkeypatch.setattr(ex, "preload_modules", lambda names=ex.PRELOAD: seen.append(names) or [])
+    from cbdp_sym import Claim
+
+    got = []
+    LocalExecutor(1).run_claims(lambda item: item[0].id, [Claim("EX-C", "")], (), 60, lambda i, v: got.append(v),
+                                lambda *a: None, lambda *a: None)
+    assert got == ["EX-C"] and seen == [ex.PRELOAD]

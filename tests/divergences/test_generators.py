@@ -65,3 +65,17 @@ def test_generators_are_normalised_and_convex():
     for gen in (KL, TV, ALPHA_DIV):
         f1, convex = gen.check_definition()
         assert sp.simplify(f1) == 0 and convex
+
+
+def test_one_alpha_generator_per_order_so_its_conjugate_is_derived_once():
+    import cbdp_sym.divergences.generators as G
+
+    assert G.alpha_generator(2) is G.alpha_generator(sp.Integer(2)) is G.alpha_generator("2")
+    assert G.alpha_generator() is G.ALPHA_DIV
+    assert G.alpha_generator(sp.Rational(5, 2)) is not G.alpha_generator(sp.Float(2.5))  # another number, another object
+    with pytest.raises(ParameterError):
+        G.alpha_generator(1)
+    G.derive_standard_conjugates()
+    hits = G.Generator._conjugate_cached.cache_info().hits
+    G.alpha_generator().conjugate()
+    assert G.Generator._conjugate_cached.cache_info().hits == hits + 1

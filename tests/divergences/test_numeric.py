@@ -37,3 +37,37 @@ def test_golden_section_finds_an_interior_maximum():
         assert abs((a + b) / 2 - mp.mpf(1) / 3) < mp.mpf(10) ** -12 and abs(best - 2) < mp.mpf(10) ** -28
         with pytest.raises(ValueError):
             golden_section(lambda t: t, 0, 1)
+
+
+def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inputs_apart(monkeypatch):
+    import cbdp_sym.core.store as store
+    import cbdp_sym.divergences.numeric as num
+    from cbdp_sym import Product
+
+    monkeypatch.setattr(num, "_RENYI_MEMO", {})
+    calls = []
+    inner = num._renyi_mp
+    monkeypatch.setattr(num, "_renyi_mp", lambda P, Q, al: calls.append((P, Q)) or inner(P, Q, al))
+    third = sp.Rational(1, 3)
+    with mp.workdps(30):
+        P, Q = Product(Laplace(0, third), Normal(0, 1)), Product(Laplace(1, third), Normal(1, 1))
+        first = num.renyi_mp(P, Q, sp.Rational(5, 2))
+        n = len(calls)  # the product and its two coordinates
+        again = num.renyi_mp(P, Q, mp.mpf(5) / 2)  # the same order, as an mpf
+        assert again == first and len(calls) == n
+        # a Float near 1/3 is another law; another precision is another value
+        num.renyi_mp(Laplace(0, sp.Float(1 / 3, 15)), Laplace(1, sp.Float(1 / 3, 15)), sp.Rational(5, 2))
+        assert len(calls) == n + 1
+    with mp.workdps(40):
+        num.renyi_mp(P, Q, sp.Rational(5, 2))
+        assert len(calls) == 2 * n + 1
+    monkeypatch.setattr(num, "_RENYI_MEMO", {})
+    with mp.workdps(30):
+        fresh = inner(P, Q, mp.mpf(5) / 2)
+        assert fresh == first and fresh._mpf_ == first._mpf_
+        monkeypatch.setattr(store, "_ENABLED", [False])  # --no-cache: computed every time
+        k = len(calls)
+        num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
+        num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
+        assert len(calls) == k + 2
+
