@@ -71,3 +71,28 @@ def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inpu
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         assert len(calls) == k + 2
 
+
+# -- the raw-value Renyi integrand: the generic one bit for bit (issue 18)
+import random  # noqa: E402
+
+import cbdp_sym.divergences.numeric as numeric  # noqa: E402
+
+from .test_profiles import PAIRS, _points  # noqa: E402
+
+
+@pytest.mark.parametrize("dps", [20, 60])
+def test_renyi_integrand_is_the_generic_one_bit_for_bit(dps):
+    rng = random.Random(dps + 7)
+    for P, Q in PAIRS:
+        with mp.workdps(dps):
+            for _ in range(30):
+                al, top = mp.mpf(rng.choice([2, 1.5, 13, 1 + 1e-6, rng.uniform(1, 40)])), mp.mpf(rng.uniform(-5, 5))
+                f = numeric._renyi_integrand_raw(P, Q, al, top)
+                for x in _points(rng):
+                    want = mp.exp(al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x) - top)
+                    assert f(x)._mpf_ == want._mpf_
+
+
+def test_laws_without_a_raw_density_use_the_generic_integrand():
+    from cbdp_sym.laws.distributions import Finite
+    assert numeric.raw_log_pdf(Finite([0, 1], [sp.Rational(1, 2), sp.Rational(1, 2)])) is None
