@@ -357,7 +357,7 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             hit = _RENYI_MEMO.get(key)
             if hit is not None:
                 return hit
-    val = _renyi_mp(P, Q, al)
+    val = _renyi_mp(P, Q, al, alpha)
     if key is not None:
         if len(_RENYI_MEMO) >= _RENYI_MEMO_MAX:
             _RENYI_MEMO.clear()
@@ -365,7 +365,7 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     return val
 
 
-def _renyi_mp(P: Distribution, Q: Distribution, al):
+def _renyi_mp(P: Distribution, Q: Distribution, al, alpha):
     if al < 1 or mp.isnan(al):
         raise ParameterError(f"the Renyi divergence needs alpha >= 1, got {alpha}")
     if isinstance(P, Product) or isinstance(Q, Product):

@@ -96,3 +96,11 @@ def test_renyi_integrand_is_the_generic_one_bit_for_bit(dps):
 def test_laws_without_a_raw_density_use_the_generic_integrand():
     from cbdp_sym.laws.distributions import Finite
     assert numeric.raw_log_pdf(Finite([0, 1], [sp.Rational(1, 2), sp.Rational(1, 2)])) is None
+
+
+@pytest.mark.parametrize("alpha", [0.5, "nan"])
+def test_renyi_order_below_one_is_a_parameter_error(alpha):
+    from cbdp_sym.core.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="alpha >= 1"):
+        renyi_mp(Normal(0, 1), Normal(1, 1), mp.mpf(alpha))
