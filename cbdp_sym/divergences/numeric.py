@@ -357,7 +357,7 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
             hit = _RENYI_MEMO.get(key)
             if hit is not None:
                 return hit
-    val = _renyi_mp(P, Q, al, alpha)
+    val = _renyi_mp(P, Q, al)
     if key is not None:
         if len(_RENYI_MEMO) >= _RENYI_MEMO_MAX:
             _RENYI_MEMO.clear()
@@ -365,9 +365,9 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     return val
 
 
-def _renyi_mp(P: Distribution, Q: Distribution, al, alpha):
+def _renyi_mp(P: Distribution, Q: Distribution, al):
     if al < 1 or mp.isnan(al):
-        raise ParameterError(f"the Renyi divergence needs alpha >= 1, got {alpha}")
+        raise ParameterError(f"the Renyi divergence needs alpha >= 1, got {al}")
     if isinstance(P, Product) or isinstance(Q, Product):
         if not (isinstance(P, Product) and isinstance(Q, Product)) or P.dim != Q.dim:
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
