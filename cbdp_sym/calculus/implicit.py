@@ -69,14 +69,17 @@ def _illinois(fn, a, b, fa, fb, rel):
     return (a + b) / 2  # pragma: no cover
 
 
-def root_bracketed(fn, lo, hi, *, rough=None, rel=None, flo=None, fhi=None):
+def root_bracketed(fn, lo, hi, *, rough=None, rel=None, flo=None, fhi=None, like_lo=None):
     """The root of ``fn`` in ``[lo, hi]`` where ``fn`` changes sign, at the working precision.
 
     ``fn`` may return ``+-inf`` (e.g. the log of a profile that vanishes): only its sign is used
     until the bracket is narrow.  Raises :class:`ParameterError` when ``fn`` has the same sign at both
     ends.  Bisection while an end is infinite (at most ``rough`` steps), then the Illinois method to a
     relative step ``rel`` (default: the working precision).  ``flo``, ``fhi``: ``fn(lo)``, ``fn(hi)`` when the caller
-    has them already (at the working precision), so they are not computed again.
+    has them already (at the working precision), so they are not computed again.  ``like_lo(x)`` (optional): true
+    only where ``fn(x)`` is certainly finite with the sign of ``fn(lo)`` (a cheap estimate with a wide margin); a
+    bisection midpoint it vouches for moves ``lo`` without computing ``fn`` there (``fn`` at the last such ``lo`` is
+    computed before the Illinois steps), so the steps and the result are those without it.
     """
     a, b = mp.mpf(lo), mp.mpf(hi)
     fa = fn(a) if flo is None else flo
@@ -88,19 +91,25 @@ def root_bracketed(fn, lo, hi, *, rough=None, rel=None, flo=None, fhi=None):
     if (fa > 0) == (fb > 0):
         raise ParameterError(f"no sign change on the bracket [{mp.nstr(a, 8)}, {mp.nstr(b, 8)}]")
     steps = rough if rough is not None else 200
+    pending = False  # fa belongs to an earlier lo: fn at a is not computed (known finite, of fa's sign)
     for _ in range(steps):  # bisection while fn is infinite at an end, and to ~15 digits
-        if mp.isfinite(fa) and mp.isfinite(fb) and b - a < abs(a + b) * mp.mpf(10) ** -15:
+        if (pending or mp.isfinite(fa)) and mp.isfinite(fb) and b - a < abs(a + b) * mp.mpf(10) ** -15:
             break
         m = (a + b) / 2
-        fm = fn(m)
-        if fm == 0:
-            return m
-        if (fm > 0) == (fa > 0):
-            a, fa = m, fm
+        if like_lo is not None and like_lo(m):
+            a, pending = m, True
         else:
-            b, fb = m, fm
-        if rough is None and mp.isfinite(fa) and mp.isfinite(fb):
+            fm = fn(m)
+            if fm == 0:
+                return m
+            if (fm > 0) == (fa > 0):
+                a, fa, pending = m, fm, False
+            else:
+                b, fb = m, fm
+        if rough is None and (pending or mp.isfinite(fa)) and mp.isfinite(fb):
             break
+    if pending:
+        fa = fn(a)
     return _illinois(fn, a, b, fa, fb, mp.mpf(rel) if rel is not None else mp.mpf(2) ** (-mp.mp.prec + 4))
 
 

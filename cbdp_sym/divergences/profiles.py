@@ -456,37 +456,6 @@ def _memo_by_point(profile):
     return f
 
 
-def _rough_root(g, lo, hi, above):
-    """``root_bracketed(g, lo, hi)`` (bisection until both ends are finite, then the Illinois method) with the same
-    steps and the same result, where a bisection step whose midpoint ``above`` places on the side of ``lo``
-    (``g > 0``, finite) moves ``lo`` without computing ``g`` there; ``g`` at the final ``lo`` is computed."""
-    a, b = mp.mpf(lo), mp.mpf(hi)
-    fa, fb = g(a), g(b)
-    if fa == 0 or fb == 0 or (fa > 0) == (fb > 0) or not fa > 0:
-        return root_bracketed(g, a, b)  # (the ends' values are remembered: nothing computed twice)
-    pending = False  # fa not computed (known: finite and > 0)
-    for _ in range(200):
-        fin_a = pending or mp.isfinite(fa)
-        if fin_a and mp.isfinite(fb) and b - a < abs(a + b) * mp.mpf(10) ** -15:
-            break
-        m = (a + b) / 2
-        if above(m):
-            a, pending = m, True
-        else:
-            fm = g(m)
-            if fm == 0:
-                return m
-            if fm > 0:
-                a, fa, pending = m, fm, False
-            else:
-                b, fb = m, fm
-        if (pending or mp.isfinite(fa)) and mp.isfinite(fb):
-            break
-    if pending:
-        fa = g(a)
-    return root_bracketed(g, a, b, rough=0, flo=fa, fhi=fb)
-
-
 def eps_for_delta(profile, delta, locate=None):
     """The exact ``eps(delta) = min{eps >= 0 : profile(eps) <= delta}`` for a non-increasing mpmath
     ``profile``: bracketed, then the root of ``log profile - log delta`` at the working precision.
@@ -519,7 +488,8 @@ def eps_for_delta(profile, delta, locate=None):
         br = _bracket(profile, d, above)
         if br is None:
             return mp.mpf(0)
-        r0 = _rough_root(g, *br, above)
+        lo_side = g(br[0]) > 0  # (the bracket's lower end; remembered, root_bracketed reads the same value)
+        r0 = root_bracketed(g, *br, like_lo=above if lo_side else None)  # (above vouches for g > 0)
     w = abs(r0) * mp.mpf(10) ** -13 + mp.mpf(10) ** -30
     a, b = max(r0 - w, mp.mpf(0)), r0 + w
     for _ in range(6):  # at the working precision the root may sit just outside: widen

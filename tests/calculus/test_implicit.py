@@ -19,3 +19,22 @@ def test_implicit_root_evaluates_at_a_point():
         want = eps_for_delta(lambda e: profile_mp(Normal(0, 2), Normal(1, 2), e), mp.mpf(1) / 1000)
         assert digits(val, want) > 30
     assert r"\operatorname{root}" in sp.latex(r)
+
+
+def test_root_bracketed_skips_the_midpoints_like_lo_vouches_for_and_finds_the_same_bits():
+    import mpmath as mp
+
+    from cbdp_sym.calculus.implicit import root_bracketed
+
+    calls = []
+
+    def fn(x):  # decreasing through 0.47, -inf from 0.48 on (as the log of a profile that vanishes)
+        calls.append(x)
+        return mp.log(mp.mpf("0.47")) - mp.log(x) if x < mp.mpf("0.48") else -mp.inf
+
+    with mp.workdps(40):
+        plain = root_bracketed(fn, 0, 1)
+        n_plain, calls[:] = len(calls), []
+        helped = root_bracketed(fn, 0, 1, like_lo=lambda x: x < mp.mpf("0.46"))  # fn(x) > 0, finite there
+        assert helped._mpf_ == plain._mpf_ and len(calls) == n_plain - 3  # 0.25, 0.375, 0.4375 not computed
+        assert abs(plain - mp.mpf("0.47")) < mp.mpf(10) ** -38
