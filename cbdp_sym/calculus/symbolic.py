@@ -13,6 +13,7 @@ from __future__ import annotations
 import mpmath as mp
 import sympy as sp
 
+import cbdp_sym.core.symcache as symcache
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
@@ -22,9 +23,10 @@ oo = sp.oo
 
 
 def simplify(expr, seconds: float = 30, what: str = "simplify"):
-    """``sympy.simplify`` under a time limit."""
+    """``sympy.simplify`` under a time limit (through :mod:`cbdp_sym.core.symcache`: a tree simplified before, in any
+    claim, is read back)."""
     with time_limit(seconds, what):
-        return sp.simplify(expr)
+        return symcache.simplify(expr)
 
 
 def find_kinks(expr, var) -> list:
@@ -124,7 +126,7 @@ def _term_rate(term, var, direction):
     if not expo.has(var):
         raise DerivationError(f"the integrand term {term} has no exponential decay as {var} -> {direction}")
     with time_limit(20, "tail rate"):
-        return sp.limit(expo / var, var, direction)
+        return symcache.limit(expo / var, var, direction)
 
 
 def _tail_conditions(piece, var, direction):
@@ -168,7 +170,7 @@ def integrate_split(integrand, var, lo=-oo, hi=oo, *, lhs=None, note=None, extra
                 if cond not in conditions:
                     conditions.append(cond)
         with time_limit(seconds, f"integrating {piece}"):
-            val = sp.integrate(piece, (var, l, r), conds="none")
+            val = symcache.integrate(piece, (var, l, r), conds="none")
         if val.has(sp.Integral):
             raise DerivationError(f"SymPy could not integrate {piece} over ({l}, {r})")
         val = simplify(val, seconds, "simplifying a piece")
@@ -191,7 +193,7 @@ def decide_positive(expr, samples=(), seconds: float = 20):
     expr = sp.sympify(expr)
     try:
         with time_limit(seconds, "deciding a sign"):
-            e = sp.simplify(expr)
+            e = symcache.simplify(expr)
             if e.is_positive:
                 return True, "proved by SymPy"
             if e.is_nonpositive:
@@ -243,10 +245,10 @@ def maximize(objective, var, lo=-oo, hi=oo, *, samples=(), name=None, seconds=60
             if lc.is_number or (lc.is_positive or lc.is_negative):
                 equation = sp.expand(num / lc) if lc.is_number else sp.expand(num / lc)
         record(equation, sp.Integer(0), "stationarity: numerator of the derivative set to zero")
-        roots = sp.solve(sp.Eq(equation, 0), var)
+        roots = symcache.solve(sp.Eq(equation, 0), var)
     if not roots:
         raise DerivationError(f"no stationary point of {objective} in {var}")
-    roots = [sp.simplify(r) for r in roots]
+    roots = [symcache.simplify(r) for r in roots]
     record(Tex(latex(var)), sp.FiniteSet(*roots) if len(roots) > 1 else roots[0],
            "roots of the stationarity equation")
     admissible = []
