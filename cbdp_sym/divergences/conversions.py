@@ -46,6 +46,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym.laws.distributions import X, Distribution, Finite
+import cbdp_sym.core.symcache as symcache
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots
 from cbdp_sym.calculus.optimize import golden_section
@@ -254,15 +255,15 @@ def hockey_stick_sym(P: Distribution, Q: Distribution, eps, lhs=None):
     if sign == 0:
         raise DerivationError(f"cannot decide the sign of the slope {slope}")
     with time_limit(30, "solving for the boundary"):
-        (root,) = sp.solve(sp.Eq(L, eps), X)
-    root = sp.simplify(root)
+        (root,) = symcache.solve(sp.Eq(L, eps), X)
+    root = symcache.simplify(root)
     lo, hi = (root, sp.oo) if sign > 0 else (-sp.oo, root)
     record(Tex(r"\{x : p(x) > e^{\varepsilon} q(x)\}"), Tex(r"\left(%s, %s\right)" % (latex(lo), latex(hi))),
            f"the log-ratio is affine with slope ${latex(slope)}$: a half-line")
     integrand = P.pdf() - sp.exp(eps) * Q.pdf()
     value, _ = integrate_split(integrand, X, lo, hi, lhs=name, note="integral of $p - e^{\\varepsilon} q$ over the half-line")
     with time_limit(30, "simplifying the profile"):
-        value = sp.simplify(value)
+        value = symcache.simplify(value)
     record(name, value, "privacy profile")
     return value
 

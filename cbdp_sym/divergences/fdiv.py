@@ -23,6 +23,7 @@ import sympy as sp
 
 from cbdp_sym.calculus.symbolic import integrate_split, simplify
 from cbdp_sym.laws.distributions import Distribution, Finite, Product, X, joint_support
+import cbdp_sym.core.symcache as symcache
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
@@ -147,8 +148,8 @@ def conj_triple_mp(gen):
         return lambda s, *p: f(s, *p)
     sides = []
     for sgn in (1, -1):
-        base = sp.powsimp(sp.simplify(c.expr.subs(S, sgn * r)), force=True)
-        exprs = [sp.powsimp(sp.simplify(sgn**k * sp.diff(base, r, k)), force=True) for k in range(3)]
+        base = sp.powsimp(symcache.simplify(c.expr.subs(S, sgn * r)), force=True)
+        exprs = [sp.powsimp(symcache.simplify(sgn**k * sp.diff(base, r, k)), force=True) for k in range(3)]
         sides.append(sp.lambdify(args, exprs, modules="mpmath", cse=True))
     pos, neg = sides
     c0 = gen.conj_mp(0)

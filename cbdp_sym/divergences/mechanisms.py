@@ -41,6 +41,7 @@ from cbdp_sym.calculus.symbolic import split_at_kinks
 from cbdp_sym.laws.distributions import X, Finite, Laplace, Normal, Distribution
 from cbdp_sym.divergences.fdiv import renyi_divergence
 from cbdp_sym.divergences.generators import ALPHA
+import cbdp_sym.core.symcache as symcache
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
@@ -124,11 +125,11 @@ def renyi_curve(P, Q, alpha=ALPHA, lhs=None):
     value, _conds = renyi_divergence(P, Q, alpha, lhs=lhs)
     al = sp.sympify(alpha)
     with time_limit(60, "rewriting the Renyi integral"):
-        integral = sp.simplify(sp.expand(sp.powsimp(sp.expand_log(sp.exp((al - 1) * value), force=True), force=True)))
+        integral = symcache.simplify(sp.expand(sp.powsimp(sp.expand_log(sp.exp((al - 1) * value), force=True), force=True)))
     if integral.has(sp.exp) and len(sp.Add.make_args(sp.expand(integral))) > 1:
         tidy = tidy_exp_sum(integral)
         with time_limit(60, "checking the rewriting"):
-            same = sp.simplify(sp.expand(tidy - integral)) == 0 or sp.simplify(tidy - integral) == 0
+            same = symcache.simplify(sp.expand(tidy - integral)) == 0 or symcache.simplify(tidy - integral) == 0
         if not same:
             raise DerivationError("the rewritten Renyi integral differs from the engine's")
         value = sp.log(tidy) / (al - 1)
@@ -145,10 +146,10 @@ def limit_alpha(curve, alpha=ALPHA, to=1, lhs=None, seconds=60):
     """
     to = sp.sympify(to)
     with time_limit(seconds, f"limit alpha -> {to}"):
-        val = sp.limit(curve, alpha, to, "+" if to != sp.oo else "-")
+        val = symcache.limit(curve, alpha, to, "+" if to != sp.oo else "-")
         if val.has(sp.Limit):
             raise DerivationError(f"SymPy could not take the limit alpha -> {to}")
-        val = sp.simplify(val)
+        val = symcache.simplify(val)
     note = ("limit $\\alpha \\to 1^+$ of the curve (a $0/0$ form: L'Hôpital / series in $\\alpha - 1$)" if to == 1
             else "limit $\\alpha \\to \\infty$ of the curve (the dominant exponential)")
     record(lhs or Tex(r"\lim_{\alpha \to %s} D_\alpha(P \| Q)" % ("1" if to == 1 else r"\infty")), val, note)
