@@ -14,7 +14,7 @@ import mpmath as mp
 import mpmath.libmp as _lm
 import sympy as sp
 
-import cbdp_sym.core.store as store
+from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
 from cbdp_sym.divergences.generators import KL
 from cbdp_sym.core.errors import ParameterError
@@ -268,8 +268,6 @@ def _fdiv_finite(gen, P, Q, **params):
 # parameters, the order and the working precision, so it is remembered by exactly those (parameters by type and
 # exact value: an mpf by its bits, a SymPy number by its structure).  Laws of other classes are not memoised.
 _LAW_TYPES = (Laplace, Normal, Finite, PointMass, Mixture, Product)
-_RENYI_MEMO: dict = {}
-_RENYI_MEMO_MAX = 20000
 
 
 def _exact_key(v):
@@ -349,20 +347,20 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     arguments give the same bits); not when the numeric cache is off (``--no-cache`` computes everything).
     """
     al = mp.mpf(alpha) if not isinstance(alpha, mp.mpf) else alpha
-    key = None
-    if store._ENABLED[0]:
-        kp, kq = _exact_key(P), _exact_key(Q)
-        if kp is not None and kq is not None:
-            key = (kp, kq, al._mpf_, mp.mp.prec)
-            hit = _RENYI_MEMO.get(key)
-            if hit is not None:
-                return hit
-    val = _renyi_mp(P, Q, al)
-    if key is not None:
-        if len(_RENYI_MEMO) >= _RENYI_MEMO_MAX:
-            _RENYI_MEMO.clear()
-        _RENYI_MEMO[key] = val
-    return val
+    return _renyi_remembered(P, Q, al)
+
+
+def _renyi_key(P, Q, al):
+    """The memo's key of ``renyi_mp(P, Q, al)``: the laws' exact keys and the order's bits (``None``: not kept)."""
+    kp, kq = _exact_key(P), _exact_key(Q)
+    if kp is None or kq is None:
+        return None
+    return (kp, kq, al._mpf_)
+
+
+@functools.partial(memo_numeric, key=_renyi_key, max_size=20000, deepcopy=False)  # an mpf is immutable
+def _renyi_remembered(P, Q, al):
+    return _renyi_mp(P, Q, al)
 
 
 def _renyi_mp(P: Distribution, Q: Distribution, al):

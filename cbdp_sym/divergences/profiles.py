@@ -34,6 +34,7 @@ import sympy as sp
 from scipy import integrate as _sint, optimize as _sopt
 
 from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Normal, Phi, Product
+from cbdp_sym.laws.floats import np_log_pdf
 from cbdp_sym.divergences.fdiv import f_divergence
 from cbdp_sym.divergences.generators import T, Generator
 from cbdp_sym.core.errors import DerivationError, ParameterError
@@ -132,9 +133,10 @@ def _roots(L, e, pts):
     return bisect_roots(L, e, pts, rtol=mp.eps * 4)
 
 
-def _monotone_between_breaks(P, Q):
-    """True when ``L = log p - log q`` is monotone between the break points for certain: two Normal laws of one
-    width (``L`` affine) or two Laplace laws of one scale (``L`` piecewise affine, kinks at the locations)."""
+def _one_family_one_width(P, Q):
+    """Two Normal laws of one width or two Laplace laws of one scale (a mechanism's pair).  Then ``L = log p - log
+    q`` is monotone between the break points for certain: affine (Normal) or piecewise affine with kinks at the
+    locations (Laplace)."""
     return type(P) is type(Q) and type(P) in (Normal, Laplace) and P.mp_width() == Q.mp_width()
 
 
@@ -236,7 +238,7 @@ def _profile_line(P, Q, e):
     far = 10 * (P.mp_reach() + Q.mp_reach() + abs(P.mp_loc()) + abs(Q.mp_loc()) + 1)
     far = far + 4 * abs(e) * (P.mp_width() + Q.mp_width()) ** 2 / max(abs(P.mp_loc() - Q.mp_loc()), w0) + 4 * abs(e) * w0
     brk = sorted({mp.mpf(b) for b in list(P.mp_breaks()) + list(Q.mp_breaks()) + [-far, far]})
-    if not _monotone_between_breaks(P, Q):
+    if not _one_family_one_width(P, Q):
         brk = _split_at_turning_points(L, e, brk)  # L monotone on each piece: the sign changes find every root
     pts = _roots(L, e, brk)
     cells = [(-mp.inf, pts[0])] + list(zip(pts[:-1], pts[1:])) + [(pts[-1], mp.inf)]
@@ -288,22 +290,9 @@ def _profile_line(P, Q, e):
 def _float_laws(P, Q):
     """``((log p, loc, width), (log q, loc, width))`` in floats for two Normal or two Laplace laws of the same
     width (a mechanism's pair), or ``None``."""
-
-    def one(D):
-        if type(D) is Normal:
-            m, s = float(to_mpf(D.loc)), float(to_mpf(D.std))
-            c = math.log(s * math.sqrt(2 * math.pi))
-            return (lambda x: -((x - m) ** 2) / (2 * s * s) - c), m, s
-        if type(D) is Laplace:
-            m, b = float(to_mpf(D.loc)), float(to_mpf(D.scale))
-            c = math.log(2 * b)
-            return (lambda x: -abs(x - m) / b - c), m, b
+    if not _one_family_one_width(P, Q):
         return None
-
-    a, b = one(P), one(Q)
-    if a is None or b is None or type(P) is not type(Q) or a[2] != b[2]:
-        return None  # (the mechanisms' pairs: one family, one width; the log-ratio is monotone or piecewise linear)
-    return a, b
+    return tuple((np_log_pdf(D), float(to_mpf(D.loc)), float(D.mp_width())) for D in (P, Q))
 
 
 def profile_locator(P, Q):

@@ -20,10 +20,10 @@ import math
 
 import numpy as np
 
-from cbdp_sym.core.numbers import to_mpf
-from cbdp_sym.laws.distributions import Laplace, Mixture, Normal
+from cbdp_sym.laws.distributions import Mixture
+from cbdp_sym.laws.floats import np_log_pdf
 
-__all__ = ["np_log_pdf", "power_start"]
+__all__ = ["power_start"]
 
 # tanh-sinh on [0, 1] (h = 1/8, |t| <= 3.75): nodes as distances from the left end (dl) and from the
 # right end (dr), so that a node next to a zero of h keeps its distance to the zero exactly
@@ -32,29 +32,6 @@ _S = 0.5 * math.pi * np.sinh(_T)
 _DL = 1.0 / (1.0 + np.exp(2.0 * _S))   # (1 - tanh s)/2: a node's distance from the right end (t > 0)
 _DR = 1.0 / (1.0 + np.exp(-2.0 * _S))  # (1 + tanh s)/2: its distance from the left end (t < 0)
 _WTS = 0.125 * 0.5 * math.pi * np.cosh(_T) / np.cosh(_S) ** 2 / 2.0
-
-
-def np_log_pdf(Q):
-    """A NumPy ``log q(x)`` for a Laplace or Normal law or a mixture of them, else ``None``."""
-    if isinstance(Q, Laplace):
-        loc, b = float(to_mpf(Q.loc)), float(to_mpf(Q.scale))
-        return lambda x: -np.abs(x - loc) / b - math.log(2 * b)
-    if isinstance(Q, Normal):
-        loc, s = float(to_mpf(Q.loc)), float(to_mpf(Q.std))
-        return lambda x: -((x - loc) ** 2) / (2 * s * s) - math.log(s * math.sqrt(2 * math.pi))
-    if isinstance(Q, Mixture):
-        parts = [(math.log(float(to_mpf(wt))), np_log_pdf(c)) for wt, c in zip(Q.weights, Q.components)
-                 if float(to_mpf(wt)) > 0]
-        if not parts or any(f is None for _, f in parts):
-            return None
-
-        def lq(x):
-            terms = np.array([lw + f(x) for lw, f in parts])
-            top = terms.max(axis=0)
-            return top + np.log(np.exp(terms - top).sum(axis=0))
-
-        return lq
-    return None
 
 
 def _breaks(Q) -> list:

@@ -62,6 +62,55 @@ def test_memo_remembers_declared_failures_only(tmp_path, monkeypatch):
     assert calls == ["bad", "bad", "bad"]
 
 
+def test_memo_key_option_tells_apart_what_the_text_merges(tmp_path, monkeypatch):
+    # a Float's text drops its precision: the default key takes two laws for one, an exact key does not
+    import sympy as sp
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    a, b = sp.Float(1 / 3, 15), sp.Float("0.333333333333333", 15)
+    assert str(a) == str(b) and a != b and mp.mpf(a) != mp.mpf(b)
+    calls = []
+
+    def fn(x):
+        calls.append(x)
+        return mp.mpf(x)
+
+    by_text = memo_numeric(fn)
+    assert by_text(a) == mp.mpf(a) and by_text(b) == mp.mpf(a)  # the second answer is the first's
+    assert calls == [a]
+    exact = memo_numeric(fn, key=lambda x: (x._mpf_, x._prec) if isinstance(x, sp.Float) else None)
+    assert exact(a) == mp.mpf(a) and exact(b) == mp.mpf(b) and exact(a) == mp.mpf(a)
+    assert calls == [a, a, b]
+    exact("0.5")  # no key: computed every time
+    exact("0.5")
+    assert calls == [a, a, b, "0.5", "0.5"]
+    with mp.workdps(40):  # the precision and the cache folder stay in the key
+        exact(a)
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "other"))
+    exact(a)
+    assert calls == [a, a, b, "0.5", "0.5", a, a]
+
+
+def test_memo_size_bound_and_values_without_copies(tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    calls = []
+
+    def fn(x):
+        calls.append(x)
+        return [x]
+
+    g = memo_numeric(fn, max_size=2, deepcopy=False)
+    assert g(1) is g(1)  # the remembered object itself
+    g(2)
+    assert calls == [1, 2]
+    g(3)  # full: emptied, then 3 kept
+    g(3)
+    g(1)
+    assert calls == [1, 2, 3, 1]
+    h = memo_numeric(fn)
+    assert h(5) is not h(5) and calls == [1, 2, 3, 1, 5]
+
+
 def test_exact_value_is_shared_in_process(tmp_path, monkeypatch):
     monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
     with mp.workdps(20):

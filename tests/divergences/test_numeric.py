@@ -44,7 +44,7 @@ def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inpu
     import cbdp_sym.divergences.numeric as num
     from cbdp_sym import Product
 
-    monkeypatch.setattr(num, "_RENYI_MEMO", {})
+    num._renyi_remembered.cache_clear()
     calls = []
     inner = num._renyi_mp
     monkeypatch.setattr(num, "_renyi_mp", lambda P, Q, al: calls.append((P, Q)) or inner(P, Q, al))
@@ -53,23 +53,33 @@ def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inpu
         P, Q = Product(Laplace(0, third), Normal(0, 1)), Product(Laplace(1, third), Normal(1, 1))
         first = num.renyi_mp(P, Q, sp.Rational(5, 2))
         n = len(calls)  # the product and its two coordinates
+        assert n == 3
         again = num.renyi_mp(P, Q, mp.mpf(5) / 2)  # the same order, as an mpf
         assert again == first and len(calls) == n
-        # a Float near 1/3 is another law; another precision is another value
-        num.renyi_mp(Laplace(0, sp.Float(1 / 3, 15)), Laplace(1, sp.Float(1 / 3, 15)), sp.Rational(5, 2))
-        assert len(calls) == n + 1
+        # a Float near 1/3 is another law (its text is that of 1/3 at 15 digits); another precision is another value
+        F = sp.Float(1 / 3, 15)
+        assert str(F) == str(sp.Float(str(F), 15)) and F != sp.Float(str(F), 15)
+        num.renyi_mp(Laplace(0, F), Laplace(1, F), sp.Rational(5, 2))
+        num.renyi_mp(Laplace(0, sp.Float(str(F), 15)), Laplace(1, sp.Float(str(F), 15)), sp.Rational(5, 2))
+        assert len(calls) == n + 2
     with mp.workdps(40):
         num.renyi_mp(P, Q, sp.Rational(5, 2))
-        assert len(calls) == 2 * n + 1
-    monkeypatch.setattr(num, "_RENYI_MEMO", {})
+        assert len(calls) == 2 * n + 2
+    num._renyi_remembered.cache_clear()
     with mp.workdps(30):
         fresh = inner(P, Q, mp.mpf(5) / 2)
         assert fresh == first and fresh._mpf_ == first._mpf_
-        monkeypatch.setattr(store, "_ENABLED", [False])  # --no-cache: computed every time
         k = len(calls)
+        monkeypatch.setattr(num, "_LAW_TYPES", ())  # laws that are not exact-keyable: computed every time
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         assert len(calls) == k + 2
+        monkeypatch.undo()
+        monkeypatch.setattr(num, "_renyi_mp", lambda P, Q, al: calls.append((P, Q)) or inner(P, Q, al))
+        monkeypatch.setattr(store, "_ENABLED", [False])  # --no-cache: computed every time
+        num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
+        num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
+        assert len(calls) == k + 4
 
 
 # -- the raw-value Renyi integrand: the generic one bit for bit (issue 18)

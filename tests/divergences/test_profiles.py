@@ -278,6 +278,28 @@ def test_locator_estimates_the_profile_and_knows_its_laws():
     assert profiles.profile_locator(Normal(0, 1), Normal(1, 2)) is None
 
 
+def test_locator_laws_are_the_float_densities_of_a_mechanism_pair():
+    # the locator's float log-densities: -(x - m)^2/(2 s s) - log(s sqrt(2 pi)) and -|x - m|/b - log(2 b) in IEEE
+    # doubles, bit for bit, with their locations and widths; a pair of two families or two widths has none
+    import math
+
+    rng = random.Random(5)
+    xs = [rng.uniform(-50, 50) for _ in range(300)] + [0.0, 1e-300, -1e100]
+    with mp.workdps(30):
+        for P, Q in PAIRS[:4] + [(Normal(sp.Rational(1, 3), sp.sqrt(3)), Normal(sp.Float("-2.5", 30), sp.sqrt(3)))]:
+            for (lp, m, w), D in zip(profiles._float_laws(P, Q), (P, Q)):
+                assert (m, w) == (float(D.mp_loc()), float(D.mp_width()))
+                for x in xs:
+                    if isinstance(D, Normal):
+                        want = -((x - m) ** 2) / (2 * w * w) - math.log(w * math.sqrt(2 * math.pi))
+                    else:
+                        want = -abs(x - m) / w - math.log(2 * w)
+                    assert type(lp(x)) is float and lp(x) == want, (D, x)
+        for P, Q in PAIRS[4:] + [(Laplace(0, 1), Normal(1, 1)), (Normal(0, sp.Rational(1, 3)), Normal(1, sp.Float(1 / 3, 15)))]:
+            assert profiles._float_laws(P, Q) is None and not profiles._one_family_one_width(P, Q)
+        assert profiles._one_family_one_width(Laplace(0, 2), Laplace(5, 2))
+
+
 @pytest.mark.parametrize("P, Q, delta", [
     (Laplace(0, 8), Laplace(1, 8), "1/100"),
     pytest.param(Normal(0, 1), Normal(1, 1), "1/1000", marks=pytest.mark.slow),

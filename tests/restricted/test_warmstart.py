@@ -1,13 +1,11 @@
 """The double-precision warm start of the restricted (poly_k, alpha) solver (cbdp_sym.restricted.warmstart)."""
-import math
 
 import mpmath as mp
-import numpy as np
 import sympy as sp
 
 import cbdp_sym.restricted.solver as S
-from cbdp_sym.laws.distributions import Laplace, Mixture, Normal, PointMass
-from cbdp_sym.restricted.warmstart import np_log_pdf, power_start
+from cbdp_sym.laws.distributions import Laplace, Normal, PointMass
+from cbdp_sym.restricted.warmstart import power_start
 
 
 def test_double_precision_start_is_the_working_precision_optimum():
@@ -30,16 +28,3 @@ def test_chi_square_linear_optimum_in_closed_form():
     """A = 2, P = N(0, 1), Q = N(1, 1), h = 1 + c x: E_Q h^2 = 1 + 2c + 2c^2 is least at c = -1/2."""
     c = power_start(Normal(0, 1), Normal(1, 1), 1, 2.0, 1.0, 1.0, [-1.0])
     assert abs(c[0] + 0.5) < 1e-12
-
-
-def test_numpy_log_densities_match_mpmath():
-    """The NumPy log densities (Laplace, Normal, a mixture) agree with the laws' mpmath ones."""
-    laws = [Laplace(1, sp.Rational(1, 3)), Normal(-2, 3),
-            Mixture([sp.Rational(1, 4), sp.Rational(3, 4)], [Laplace(0, 1), Normal(2, sp.Rational(1, 2))])]
-    xs = np.array([-7.5, -1.0, 0.0, 0.3, 2.0, 11.0])
-    for L in laws:
-        got = np_log_pdf(L)(xs)
-        for x, g in zip(xs, got):
-            want = float(L.mp_log_pdf(mp.mpf(float(x))))
-            assert math.isclose(g, want, rel_tol=1e-12, abs_tol=1e-12), (L, x, g, want)
-    assert np_log_pdf(PointMass(0)) is None
