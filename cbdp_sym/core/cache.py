@@ -18,6 +18,7 @@ import functools
 import hashlib
 import inspect
 import json
+import time
 
 import mpmath as mp
 
@@ -44,27 +45,53 @@ def code_version(path: str) -> str:
 _file_version = code_version
 
 
-def cached_numeric(fn):
-    """Cache a numeric function of hashable arguments on disk (mpf values, or lists / dicts of them)."""
+def cached_numeric(fn=None, *, key=None, min_seconds=0.0):
+    """Cache a numeric function of hashable arguments on disk (mpf values, or lists / dicts of them).
+
+    ``key``: the arguments' part of the key, ``key(*args)`` -> a string, or ``None`` for arguments that are not to
+    be cached (computed every time); the default is the arguments' text.  ``min_seconds``: a value that took less
+    than this to compute is not written (reading a file would cost about as much); the default writes every value.
+    Used as ``@cached_numeric`` or ``@cached_numeric(key=..., min_seconds=...)``."""
+    if fn is None:
+        return functools.partial(cached_numeric, key=key, min_seconds=min_seconds)
     src = inspect.getsourcefile(fn) or ""
 
     def where(args):
-        key_src = json.dumps([fn.__qualname__, [str(a) for a in args], mp.mp.prec, code_version(src)])
-        key = hashlib.sha256(key_src.encode()).hexdigest()
-        return store.cache_dir() / key[:2] / f"{key}.json", key_src
+        part = [str(a) for a in args] if key is None else key(*args)
+        if part is None:
+            return None, None
+        key_src = json.dumps([fn.__qualname__, part, mp.mp.prec, code_version(src)])
+        digest = hashlib.sha256(key_src.encode()).hexdigest()
+        return store.cache_dir() / digest[:2] / f"{digest}.json", key_src
 
     @functools.wraps(fn)
     def wrapper(*args):
         if not store._ENABLED[0]:
             return fn(*args)
         path, key_src = where(args)
-        return store.lookup(path, key_src, lambda: fn(*args))
+        if path is None:
+            return fn(*args)
+        if not min_seconds:
+            return store.lookup(path, key_src, lambda: fn(*args))
+        try:
+            return store.read_entry(path, key_src)
+        except FileNotFoundError:
+            pass
+        except store.BadEntry as exc:
+            store.report_bad_entry(path, str(exc))
+        start = time.perf_counter()
+        value = fn(*args)
+        if time.perf_counter() - start >= min_seconds:
+            store.write_entry(path, key_src, value)
+        return value
 
     def stored(*args):
         """``(True, value)`` if the value for ``args`` is on disk (intact), else ``(False, None)``; never computes."""
         if not store._ENABLED[0]:
             return False, None
         path, key_src = where(args)
+        if path is None:
+            return False, None
         try:
             return True, store.read_entry(path, key_src)
         except FileNotFoundError:

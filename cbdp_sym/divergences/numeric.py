@@ -14,6 +14,7 @@ import mpmath as mp
 import mpmath.libmp as _lm
 import sympy as sp
 
+from cbdp_sym.core.cache import cached_numeric
 from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Mixture, Normal, PointMass, Product
 from cbdp_sym.divergences.generators import KL
@@ -343,8 +344,10 @@ def renyi_mp(P: Distribution, Q: Distribution, alpha):
     (the maximum of the log-ratio, over the support points or by a search on the line).  Finite laws:
     sums.  Products: the sum over coordinates (independent coordinates).
 
-    Values are remembered in-process by the laws' exact parameters, the order and the working precision (the same
-    arguments give the same bits); not when the numeric cache is off (``--no-cache`` computes everything).
+    Values are remembered by the laws' exact parameters, the order and the working precision (the same arguments give
+    the same bits): in-process, and in the cache folder when one took at least 5 ms to compute (claims run in fresh
+    workers and ask for the same divergences); not when the numeric cache is off (``--no-cache`` computes
+    everything).
     """
     al = mp.mpf(alpha) if not isinstance(alpha, mp.mpf) else alpha
     return _renyi_remembered(P, Q, al)
@@ -358,7 +361,14 @@ def _renyi_key(P, Q, al):
     return (kp, kq, al._mpf_)
 
 
+def _renyi_disk_key(P, Q, al):
+    """The disk cache's key of ``renyi_mp(P, Q, al)``: the text of the exact key (``None``: not cached)."""
+    k = _renyi_key(P, Q, al)
+    return None if k is None else repr(k)
+
+
 @functools.partial(memo_numeric, key=_renyi_key, max_size=20000, deepcopy=False)  # an mpf is immutable
+@cached_numeric(key=_renyi_disk_key, min_seconds=0.005)  # shared between claims (each runs in a fresh worker)
 def _renyi_remembered(P, Q, al):
     return _renyi_mp(P, Q, al)
 

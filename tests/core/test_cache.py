@@ -161,3 +161,25 @@ def test_cache_roundtrip_is_exact(tmp_path, monkeypatch):
     with mp.workdps(40):
         v1, v2 = f(2), f(2)
     assert v1 == v2 and len(calls) == 1
+
+
+def test_cached_numeric_key_function_and_minimum_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    calls = []
+
+    @cache.cached_numeric(key=lambda x: None if x < 0 else repr(mp.mpf(x)._mpf_))
+    def f(x):
+        calls.append(x)
+        return mp.mpf(x) * 2
+
+    f(1), f(1), f(-1), f(-1)
+    assert calls == [1, -1, -1]  # a None key: not cached
+    assert f.stored(1) == (True, 2) and f.stored(-1) == (False, None)
+
+    @cache.cached_numeric(min_seconds=3600)
+    def g(x):
+        calls.append(x)
+        return mp.mpf(x)
+
+    g(5), g(5)
+    assert calls[-2:] == [5, 5] and g.stored(5) == (False, None)  # too quick to be worth a file

@@ -39,11 +39,12 @@ def test_golden_section_finds_an_interior_maximum():
             golden_section(lambda t: t, 0, 1)
 
 
-def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inputs_apart(monkeypatch):
+def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inputs_apart(monkeypatch, tmp_path):
     import cbdp_sym.core.store as store
     import cbdp_sym.divergences.numeric as num
     from cbdp_sym import Product
 
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))  # an empty cache folder: nothing is read from disk
     num._renyi_remembered.cache_clear()
     calls = []
     inner = num._renyi_mp
@@ -80,6 +81,38 @@ def test_renyi_memo_returns_the_bits_of_a_fresh_computation_and_tells_exact_inpu
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         num.renyi_mp(Laplace(0, 1), Laplace(1, 1), 2)
         assert len(calls) == k + 4
+
+
+def test_renyi_values_are_shared_through_the_cache_folder_bit_for_bit(monkeypatch, tmp_path):
+    import time
+
+    import cbdp_sym.divergences.numeric as num
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path))
+    calls = []
+    inner = num._renyi_mp
+
+    def slow(P, Q, al):  # every computation takes more than the 5 ms under which a value is not written
+        calls.append((P, Q))
+        time.sleep(0.006)
+        return inner(P, Q, al)
+
+    monkeypatch.setattr(num, "_renyi_mp", slow)
+    P, Q = Laplace(0, sp.Rational(1, 3)), Laplace(1, sp.Rational(1, 3))
+    with mp.workdps(30):
+        num._renyi_remembered.cache_clear()
+        first = num.renyi_mp(P, Q, 3)
+        num._renyi_remembered.cache_clear()  # as a fresh worker: only the cache folder is left
+        again = num.renyi_mp(P, Q, 3)
+        assert len(calls) == 1 and again._mpf_ == first._mpf_ == inner(P, Q, mp.mpf(3))._mpf_
+        assert list(tmp_path.rglob("*.json"))
+        num._renyi_remembered.cache_clear()
+        num.renyi_mp(P, Q, 4)  # another order: computed
+        assert len(calls) == 2
+    with mp.workdps(40):
+        num._renyi_remembered.cache_clear()
+        num.renyi_mp(P, Q, 3)  # another precision: computed
+        assert len(calls) == 3
 
 
 # -- the raw-value Renyi integrand: the generic one bit for bit (issue 18)
