@@ -43,6 +43,7 @@ from __future__ import annotations
 
 
 import mpmath as mp
+import mpmath.libmp as _lm
 import sympy as sp
 
 from cbdp_sym.core.cache import cached_numeric
@@ -51,7 +52,7 @@ from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Mixture, 
 from cbdp_sym.divergences.generators import KL
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.numbers import Estimate, digits, parse_number, to_mpf
-from cbdp_sym.divergences.numeric import vquad
+from cbdp_sym.divergences.numeric import raw_log_pdf, vquad
 from cbdp_sym.divergences.reduction import M_, Z_
 from cbdp_sym.calculus.optimize import bfgs, definite, golden_max, newton, norm as _norm, precision_ramp
 from cbdp_sym.restricted.common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
@@ -340,7 +341,8 @@ class _Power:
                 return vec_at(x, mp.exp(lq))
 
             sc = mp.exp(top)
-            vals = [v * sc for v in vquad(scaled, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))]
+            fast = _raw_power_integrand(Q, cs, m, A, self.x0, self.w, top, cut, order, k, pairs, ncomp) if _RAW else None
+            vals = [v * sc for v in vquad(fast or scaled, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))]
         F = -vals[0]
         g = [-v for v in vals[1:1 + k]] if order >= 1 else None
         H = None
@@ -359,6 +361,63 @@ class _Power:
             for (i, j), v in zip(pairs, vals[1 + k:]):
                 H[i][j] = H[j][i] = -v
         return F, g, H
+
+
+_RAW = True  # (tests switch the raw-value integrand off to compare it with the generic one)
+
+
+def _raw_power_integrand(Q, cs, m, A, x0, w, top, cut, order, k, pairs, ncomp):
+    """``scaled`` of :meth:`_Power._evaluate_m_raw` on raw mpmath values, for Normal and Laplace laws ``Q`` and mpf
+    parameters (``None`` otherwise): the same operations in the same order, at the precision and rounding it is
+    called at, so the same bits (``tests/restricted/test_solver.py`` compares them); only the Python-level mpf objects
+    of the intermediate values are skipped.  The quadrature of the restricted supremum spends most of its time here."""
+    lp = raw_log_pdf(Q)
+    if lp is None or not all(isinstance(v, mp.mpf) for v in (A, x0, w, top, cut, *cs, *m)):
+        return None
+    ctx = mp.mp
+    make = ctx.make_mpf
+    A_, x0_, w_, top_, cut_ = A._mpf_, x0._mpf_, w._mpf_, top._mpf_, cut._mpf_
+    horner = [c._mpf_ for c in reversed(cs)]
+    m_ = [v._mpf_ for v in m]
+    zero, one = _lm.fzero, _lm.fone
+    two, n300 = _lm.from_int(2), _lm.from_int(300)
+    mul, add, sub = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub
+    consts: dict = {}
+    nothing = [ctx.zero] * ncomp
+
+    def f(x):
+        prec, rnd = ctx._prec_rounding
+        if (prec, rnd) not in consts:  # A * 300, A - 2 and A (A - 1), as the generic integrand rounds them
+            consts[prec, rnd] = (mul(A_, n300, prec, rnd), sub(A_, two, prec, rnd),
+                                 mul(A_, sub(A_, one, prec, rnd), prec, rnd))
+        a300, am2, aa1 = consts[prec, rnd]
+        xv = x._mpf_
+        lq = sub(lp(xv, prec, rnd), top_, prec, rnd)
+        if _lm.mpf_lt(add(lq, a300, prec, rnd), cut_):
+            return list(nothing)
+        q = _lm.mpf_exp(lq, prec, rnd)
+        u = _lm.mpf_div(sub(xv, x0_, prec, rnd), w_, prec, rnd)
+        hx = zero
+        for c in horner:
+            hx = add(mul(hx, u, prec, rnd), c, prec, rnd)
+        if _lm.mpf_eq(hx, zero) or _lm.mpf_eq(q, zero):
+            return list(nothing)
+        ah = _lm.mpf_abs(hx, prec, rnd)
+        pw = mul(_lm.mpf_exp(mul(am2, _lm.mpf_log(ah, prec, rnd), prec, rnd), prec, rnd), q, prec, rnd)
+        out = [mul(mul(pw, hx, prec, rnd), hx, prec, rnd)]
+        if order >= 1:
+            psi, t = [], one
+            for j in range(k):
+                t = mul(t, u, prec, rnd)
+                psi.append(sub(t, m_[j], prec, rnd))
+            g = mul(mul(A_, pw, prec, rnd), hx, prec, rnd)
+            out += [mul(g, p, prec, rnd) for p in psi]
+            if order >= 2:
+                hh = mul(aa1, pw, prec, rnd)
+                out += [mul(mul(hh, psi[i], prec, rnd), psi[j], prec, rnd) for i, j in pairs]
+        return [make(v) for v in out]
+
+    return f
 
 
 class _Exp:
@@ -825,8 +884,10 @@ def _monomial_moments(P, v0, k):
             for j in range(1, k + 1)]
 
 
-def _q_vec(Q, vec, n, logfn, specials_x):
-    """``E_Q`` of a vector integrand ``vec(x) -> [...]`` (weights already applied), split at :func:`_q_breaks`."""
+def _q_vec(Q, vec, n, logfn, specials_x, raw=None):
+    """``E_Q`` of a vector integrand ``vec(x) -> [...]`` (weights already applied), split at :func:`_q_breaks`.
+
+    ``raw(top, cut)``: optionally, the same integrand on raw mpmath values (``None`` where it does not apply)."""
     if Q.atomic:
         tot = [mp.mpf(0)] * n
         for x, q in Q.mp_pmf():
@@ -845,7 +906,10 @@ def _q_vec(Q, vec, n, logfn, specials_x):
         return [wq * v for v in vec(x)]
 
     sc = mp.exp(top)
-    return [v * sc for v in vquad(f, [-mp.inf, *brk, mp.inf], n)]
+    fast = raw(top, cut) if raw is not None and _RAW else None
+    if fast is not None:
+        fast.generic = f  # (what it replaces: the tests compare the two)
+    return [v * sc for v in vquad(fast or f, [-mp.inf, *brk, mp.inf], n)]
 
 
 def _second_exp(gen, P, Q, k, x0, w, cx_first):
@@ -913,6 +977,52 @@ def _bfgs_ramp(fg, th0, feasible, B0):
     return precision_ramp(stage, th0, [20, mp.mp.dps])[-1]
 
 
+def _raw_second_integrand(Q, th, v0, A, top, cut, k):
+    """The integrand of :func:`_second_power`'s ``E_Q`` (``f`` of :func:`_q_vec` with its ``lm`` and ``vec``) on raw
+    mpmath values, for Normal and Laplace laws ``Q`` and mpf parameters (``None`` otherwise): the same operations in
+    the same order and rounding, so the same bits (``tests/restricted/test_solver.py`` compares them)."""
+    lp = raw_log_pdf(Q)
+    if lp is None or not all(isinstance(v, mp.mpf) for v in (v0, A, top, cut, *th)):
+        return None
+    ctx = mp.mp
+    make = ctx.make_mpf
+    v0_, A_, top_, cut_ = v0._mpf_, A._mpf_, top._mpf_, cut._mpf_
+    horner = [t._mpf_ for t in reversed(th)] + [_lm.fone]  # the coefficients of h = 1 + sum th_j v^j, top first
+    zero, one = _lm.fzero, _lm.fone
+    mul, add, sub, log, exp = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub, _lm.mpf_log, _lm.mpf_exp
+    nothing = [ctx.zero] * (k + 1)
+    consts: dict = {}
+
+    def f(x):
+        prec, rnd = ctx._prec_rounding
+        if (prec, rnd) not in consts:
+            consts[prec, rnd] = sub(A_, one, prec, rnd)
+        am1 = consts[prec, rnd]
+        xv = x._mpf_
+        lq = lp(xv, prec, rnd)
+        u = sub(xv, v0_, prec, rnd)
+        hv = zero
+        for c in horner:
+            hv = add(mul(hv, u, prec, rnd), c, prec, rnd)
+        if _lm.mpf_eq(hv, zero):
+            return nothing
+        lah = log(_lm.mpf_abs(hv, prec, rnd), prec, rnd)
+        if _lm.mpf_lt(sub(add(mul(A_, lah, prec, rnd), lq, prec, rnd), top_, prec, rnd), cut_):
+            return nothing
+        wq = exp(sub(lq, top_, prec, rnd), prec, rnd)
+        ah = _lm.mpf_abs(hv, prec, rnd)
+        p1 = exp(mul(am1, lah, prec, rnd), prec, rnd)
+        out = [mul(p1, ah, prec, rnd)]
+        ps = _lm.mpf_mul_int(p1, -1 if hv[0] else 1, prec, rnd)
+        t = one
+        for _ in range(k):
+            t = mul(t, sub(xv, v0_, prec, rnd), prec, rnd)
+            out.append(mul(ps, t, prec, rnd))
+        return [make(mul(wq, v, prec, rnd)) for v in out]
+
+    return f
+
+
 def _second_power(P, Q, k, A, al):
     """alpha-divergence: the ratio ``R = alpha log E_P[h] - (alpha - 1) log E_Q|h|^A`` (scale-free), with
     ``h = 1 + sum a_j v^j`` (constant pinned, ``v = x - x_P``), maximised by BFGS from ``a = 0``; returns
@@ -945,7 +1055,8 @@ def _second_power(P, Q, k, A, al):
                 out.append(p1 * sg * t)
             return out
 
-        E = _q_vec(Q, vec, k + 1, lm, rts)
+        E = _q_vec(Q, vec, k + 1, lm, rts,
+                   raw=lambda top, cut: _raw_second_integrand(Q, th, v0, A, top, cut, k))
         M, G = E[0], E[1:]
         f = al * mp.log(EP) - (al - 1) * mp.log(M)
         g = [al * mom[j] / EP - (al - 1) * A * G[j] / M for j in range(k)]

@@ -253,3 +253,94 @@ def test_warm_start_leaves_the_value_unchanged(monkeypatch):
         assert warm.converged and cold.converged
         assert abs(warm.value - cold.value) <= mp.mpf(10) ** -23 * abs(cold.value)
         assert warm.iterations < cold.iterations
+
+
+# -- the raw-value integrand of the power problem: the generic one bit for bit (issue 18)
+@pytest.mark.parametrize("dps", [20, 60])
+def test_raw_power_integrand_is_the_generic_one_bit_for_bit(dps, monkeypatch):
+    import random
+
+    import cbdp_sym.restricted.solver as S
+
+    rng = random.Random(dps)
+    laws = [(Laplace(0, 1), Laplace(1, 1)), (Laplace(0, sp.Rational(1, 3)), Laplace(sp.Rational(1, 2), sp.Rational(1, 3))),
+            (Normal(0, 1), Normal(1, 1)), (Normal(0, sp.Rational(7, 3)), Normal(2, sp.Rational(7, 3))),
+            (Normal(0, 1), Laplace(1, 2))]
+    seen = []
+
+    def spy(f, points, n, **kw):  # the integrand the quadrature gets, and its nodes' span
+        seen.append((f, points))
+        return [mp.mpf(1)] * n
+
+    monkeypatch.setattr(S, "vquad", spy)
+    checked = 0
+    with mp.workdps(dps):
+        for i, (P, Q) in enumerate(laws):
+            k = 1 + i % 3
+            for A in ("1", "2", rng.choice(["1.5", "0.25", "3.7"])):  # alpha = inf, alpha = 2, another
+                prob = S._Power(P, Q, k, mp.mpf(A), mp.mpf(0), mp.mpf(1))
+                c = [mp.mpf(rng.uniform(-1.5, 1.5)) / (j + 1) for j in range(k)]
+                for order in (0, 1, 2):
+                    seen.clear()
+                    monkeypatch.setattr(S, "_RAW", False)
+                    prob._evaluate_m_raw(c, order)
+                    monkeypatch.setattr(S, "_RAW", True)
+                    prob._evaluate_m_raw(c, order)
+                    (slow, pts), (fast, _) = seen
+                    assert fast is not slow
+                    finite = [p for p in pts if mp.isfinite(p)]
+                    xs = [mp.mpf(rng.uniform(-40, 40)) for _ in range(60)] + finite
+                    xs += [p + mp.mpf(10) ** -rng.randint(1, dps) for p in finite]  # next to the zeros of h and the kinks
+                    with mp.extraprec(20):  # where vquad calls it
+                        for x in xs:
+                            assert [v._mpf_ for v in fast(x)] == [v._mpf_ for v in slow(x)], (P, Q, k, A, order, x)
+                    checked += 1
+    assert checked == len(laws) * 3 * 3
+
+
+def test_raw_power_integrand_applies_only_to_mpf_parameters_of_normal_and_laplace_laws():
+    import cbdp_sym.restricted.solver as S
+
+    one = mp.mpf(1)
+    args = ([one, one], [one], one, one, one, one, -one * 1000, 0, 1, [], 1)
+    assert S._raw_power_integrand(Laplace(1, 1), *args) is not None
+    assert S._raw_power_integrand(PointMass(0), *args) is None  # no raw density
+    assert S._raw_power_integrand(Normal(1, 1), [one, 1], *args[1:]) is None  # a coefficient that is not an mpf
+
+
+@pytest.mark.parametrize("dps", [20, 50])
+def test_raw_second_method_integrand_is_the_generic_one_bit_for_bit(dps, monkeypatch):
+    import random
+
+    import cbdp_sym.restricted.solver as S
+
+    rng = random.Random(dps)
+    real = S.vquad
+    compared = []
+
+    class Enough(Exception):
+        pass
+
+    def spy(f, points, n, **kw):
+        generic = getattr(f, "generic", None)
+        if generic is not None:
+            finite = [p for p in points if mp.isfinite(p)]
+            xs = [mp.mpf(rng.uniform(-30, 30)) for _ in range(25)] + finite
+            xs += [p + mp.mpf(10) ** -rng.randint(1, dps) for p in finite]
+            with mp.extraprec(20):  # where vquad calls it
+                for x in xs:
+                    assert [v._mpf_ for v in f(x)] == [v._mpf_ for v in generic(x)], x
+            compared.append(len(xs))
+            if len(compared) == 4:  # enough points of the BFGS path (start, curvature, first steps)
+                raise Enough
+        return real(f, points, n, **kw)
+
+    monkeypatch.setattr(S, "vquad", spy)
+    with mp.workdps(dps):
+        for P, Q, k, A in ((Laplace(0, 1), Laplace(1, 1), 2, "1.5"), (Normal(0, 1), Normal(1, 1), 1, "3"),
+                           (Laplace(0, sp.Rational(1, 3)), Laplace(1, sp.Rational(1, 3)), 3, "1.25")):
+            compared.clear()
+            A = mp.mpf(A)
+            with pytest.raises(Enough):
+                S._second_power(P, Q, k, A, A / (A - 1))
+            assert len(compared) == 4
