@@ -477,7 +477,10 @@ class _Exp:
                     return [mp.mpf(0)] * ncomp
                 return self._vec(mp.exp(e), x, order, pairs)
 
-            vals = vquad(vec, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))
+            fast = _raw_exp_integrand(Q, cs, self.x0, self.w, top, cut, order, k, pairs, ncomp) if _RAW else None
+            if fast is not None:
+                fast.generic = vec  # (what it replaces: the tests compare the two)
+            vals = vquad(fast or vec, [-mp.inf, *brk, mp.inf], ncomp, loose=len(pairs))
         I0 = vals[0]
         logz = top + mp.log(I0)
         mu = [v / I0 for v in vals[1:1 + k]] if order >= 1 else None
@@ -975,6 +978,46 @@ def _bfgs_ramp(fg, th0, feasible, B0):
         return run.theta, run.value
 
     return precision_ramp(stage, th0, [20, mp.mp.dps])[-1]
+
+
+def _raw_exp_integrand(Q, cs, x0, w, top, cut, order, k, pairs, ncomp):
+    """The integrand of :meth:`_Exp.log_z` (``vec`` with ``expo`` and ``_Exp._vec``) on raw mpmath values, for Normal
+    and Laplace laws ``Q`` and mpf parameters (``None`` otherwise): the same operations in the same order and
+    rounding, so the same bits (``tests/restricted/test_solver.py`` compares them)."""
+    lp = raw_log_pdf(Q)
+    if lp is None or not all(isinstance(v, mp.mpf) for v in (x0, w, top, cut, *cs)):
+        return None
+    ctx = mp.mp
+    make = ctx.make_mpf
+    x0_, w_, top_, cut_ = x0._mpf_, w._mpf_, top._mpf_, cut._mpf_
+    horner = [c._mpf_ for c in reversed(cs)]
+    zero, one = _lm.fzero, _lm.fone
+    mul, add, sub, div = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub, _lm.mpf_div
+    nothing = [ctx.zero] * ncomp
+
+    def f(x):
+        prec, rnd = ctx._prec_rounding
+        xv = x._mpf_
+        u = div(sub(xv, x0_, prec, rnd), w_, prec, rnd)
+        acc = zero
+        for c in horner:
+            acc = add(mul(acc, u, prec, rnd), c, prec, rnd)
+        e = sub(add(acc, lp(xv, prec, rnd), prec, rnd), top_, prec, rnd)
+        if _lm.mpf_lt(e, cut_):
+            return list(nothing)
+        wgt = _lm.mpf_exp(e, prec, rnd)
+        out = [wgt]
+        if order >= 1:
+            phi, t = [], one
+            for _ in range(k):
+                t = mul(t, u, prec, rnd)
+                phi.append(t)
+            out += [mul(wgt, p, prec, rnd) for p in phi]
+            if order >= 2:
+                out += [mul(mul(wgt, phi[i], prec, rnd), phi[j], prec, rnd) for i, j in pairs]
+        return [make(v) for v in out]
+
+    return f
 
 
 def _raw_second_integrand(Q, th, v0, A, top, cut, k):

@@ -344,3 +344,40 @@ def test_raw_second_method_integrand_is_the_generic_one_bit_for_bit(dps, monkeyp
             with pytest.raises(Enough):
                 S._second_power(P, Q, k, A, A / (A - 1))
             assert len(compared) == 4
+
+
+@pytest.mark.parametrize("dps", [20, 50])
+def test_raw_exponential_problem_integrand_is_the_generic_one_bit_for_bit(dps, monkeypatch):
+    import random
+
+    import cbdp_sym.restricted.solver as S
+
+    rng = random.Random(dps)
+    real = S.vquad
+    compared = []
+
+    class Enough(Exception):
+        pass
+
+    def spy(f, points, n, **kw):
+        generic = getattr(f, "generic", None)
+        if generic is not None and "exp" in f.__qualname__:
+            finite = [p for p in points if mp.isfinite(p)]
+            xs = [mp.mpf(rng.uniform(-30, 30)) for _ in range(25)] + finite
+            xs += [p + mp.mpf(10) ** -rng.randint(1, dps) for p in finite]
+            with mp.extraprec(20):  # where vquad calls it
+                for x in xs:
+                    assert [v._mpf_ for v in f(x)] == [v._mpf_ for v in generic(x)], x
+            compared.append(len(xs))
+            if len(compared) == 4:
+                raise Enough
+        return real(f, points, n, **kw)
+
+    monkeypatch.setattr(S, "vquad", spy)
+    monkeypatch.setattr(store, "_ENABLED", [False])
+    with mp.workdps(dps):
+        for P, Q, cls in ((Laplace(0, 1), Laplace(1, 1), "poly2"), (Normal(0, 1), Normal(1, 1), "poly3")):
+            compared.clear()
+            with pytest.raises(Enough):
+                S.restricted("kl", cls, P, Q)
+            assert len(compared) == 4
