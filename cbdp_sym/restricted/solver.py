@@ -366,13 +366,28 @@ class _Power:
 _RAW = True  # (tests switch the raw-value integrand off to compare it with the generic one)
 
 
+def _raw_density(Q, *params):
+    """``raw_log_pdf(Q)`` when every parameter is an mpf (the condition of the raw-value integrands), else ``None``."""
+    lp = raw_log_pdf(Q)
+    return lp if lp is not None and all(isinstance(v, mp.mpf) for v in params) else None
+
+
+def _raw_horner(horner, u, prec, rnd):
+    """:func:`_poly_val` on raw values (``horner``: the coefficients' raw values, highest degree first), with its
+    operations and rounding."""
+    acc = _lm.fzero
+    for c in horner:
+        acc = _lm.mpf_add(_lm.mpf_mul(acc, u, prec, rnd), c, prec, rnd)
+    return acc
+
+
 def _raw_power_integrand(Q, cs, m, A, x0, w, top, cut, order, k, pairs, ncomp):
     """``scaled`` of :meth:`_Power._evaluate_m_raw` on raw mpmath values, for Normal and Laplace laws ``Q`` and mpf
     parameters (``None`` otherwise): the same operations in the same order, at the precision and rounding it is
     called at, so the same bits (``tests/restricted/test_solver.py`` compares them); only the Python-level mpf objects
     of the intermediate values are skipped.  The quadrature of the restricted supremum spends most of its time here."""
-    lp = raw_log_pdf(Q)
-    if lp is None or not all(isinstance(v, mp.mpf) for v in (A, x0, w, top, cut, *cs, *m)):
+    lp = _raw_density(Q, A, x0, w, top, cut, *cs, *m)
+    if lp is None:
         return None
     ctx = mp.mp
     make = ctx.make_mpf
@@ -397,9 +412,7 @@ def _raw_power_integrand(Q, cs, m, A, x0, w, top, cut, order, k, pairs, ncomp):
             return list(nothing)
         q = _lm.mpf_exp(lq, prec, rnd)
         u = _lm.mpf_div(sub(xv, x0_, prec, rnd), w_, prec, rnd)
-        hx = zero
-        for c in horner:
-            hx = add(mul(hx, u, prec, rnd), c, prec, rnd)
+        hx = _raw_horner(horner, u, prec, rnd)
         if _lm.mpf_eq(hx, zero) or _lm.mpf_eq(q, zero):
             return list(nothing)
         ah = _lm.mpf_abs(hx, prec, rnd)
@@ -984,14 +997,14 @@ def _raw_exp_integrand(Q, cs, x0, w, top, cut, order, k, pairs, ncomp):
     """The integrand of :meth:`_Exp.log_z` (``vec`` with ``expo`` and ``_Exp._vec``) on raw mpmath values, for Normal
     and Laplace laws ``Q`` and mpf parameters (``None`` otherwise): the same operations in the same order and
     rounding, so the same bits (``tests/restricted/test_solver.py`` compares them)."""
-    lp = raw_log_pdf(Q)
-    if lp is None or not all(isinstance(v, mp.mpf) for v in (x0, w, top, cut, *cs)):
+    lp = _raw_density(Q, x0, w, top, cut, *cs)
+    if lp is None:
         return None
     ctx = mp.mp
     make = ctx.make_mpf
     x0_, w_, top_, cut_ = x0._mpf_, w._mpf_, top._mpf_, cut._mpf_
     horner = [c._mpf_ for c in reversed(cs)]
-    zero, one = _lm.fzero, _lm.fone
+    one = _lm.fone
     mul, add, sub, div = _lm.mpf_mul, _lm.mpf_add, _lm.mpf_sub, _lm.mpf_div
     nothing = [ctx.zero] * ncomp
 
@@ -999,10 +1012,7 @@ def _raw_exp_integrand(Q, cs, x0, w, top, cut, order, k, pairs, ncomp):
         prec, rnd = ctx._prec_rounding
         xv = x._mpf_
         u = div(sub(xv, x0_, prec, rnd), w_, prec, rnd)
-        acc = zero
-        for c in horner:
-            acc = add(mul(acc, u, prec, rnd), c, prec, rnd)
-        e = sub(add(acc, lp(xv, prec, rnd), prec, rnd), top_, prec, rnd)
+        e = sub(add(_raw_horner(horner, u, prec, rnd), lp(xv, prec, rnd), prec, rnd), top_, prec, rnd)
         if _lm.mpf_lt(e, cut_):
             return list(nothing)
         wgt = _lm.mpf_exp(e, prec, rnd)
@@ -1024,8 +1034,8 @@ def _raw_second_integrand(Q, th, v0, A, top, cut, k):
     """The integrand of :func:`_second_power`'s ``E_Q`` (``f`` of :func:`_q_vec` with its ``lm`` and ``vec``) on raw
     mpmath values, for Normal and Laplace laws ``Q`` and mpf parameters (``None`` otherwise): the same operations in
     the same order and rounding, so the same bits (``tests/restricted/test_solver.py`` compares them)."""
-    lp = raw_log_pdf(Q)
-    if lp is None or not all(isinstance(v, mp.mpf) for v in (v0, A, top, cut, *th)):
+    lp = _raw_density(Q, v0, A, top, cut, *th)
+    if lp is None:
         return None
     ctx = mp.mp
     make = ctx.make_mpf
@@ -1043,10 +1053,7 @@ def _raw_second_integrand(Q, th, v0, A, top, cut, k):
         am1 = consts[prec, rnd]
         xv = x._mpf_
         lq = lp(xv, prec, rnd)
-        u = sub(xv, v0_, prec, rnd)
-        hv = zero
-        for c in horner:
-            hv = add(mul(hv, u, prec, rnd), c, prec, rnd)
+        hv = _raw_horner(horner, sub(xv, v0_, prec, rnd), prec, rnd)
         if _lm.mpf_eq(hv, zero):
             return nothing
         lah = log(_lm.mpf_abs(hv, prec, rnd), prec, rnd)

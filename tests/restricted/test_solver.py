@@ -308,22 +308,19 @@ def test_raw_power_integrand_applies_only_to_mpf_parameters_of_normal_and_laplac
     assert S._raw_power_integrand(Normal(1, 1), [one, 1], *args[1:]) is None  # a coefficient that is not an mpf
 
 
-@pytest.mark.parametrize("dps", [20, 50])
-def test_raw_second_method_integrand_is_the_generic_one_bit_for_bit(dps, monkeypatch):
-    import random
+class _Enough(Exception):
+    pass
 
-    import cbdp_sym.restricted.solver as S
 
-    rng = random.Random(dps)
+def _comparing_vquad(S, rng, dps, compared, match=""):
+    """A stand-in for ``vquad`` that, when handed a raw-value integrand (one with ``.generic``, whose name contains
+    ``match``), compares it with the generic one bit for bit at random points and next to the break points, then
+    integrates as ``vquad`` does; after four comparisons it stops the solver (:class:`_Enough`)."""
     real = S.vquad
-    compared = []
-
-    class Enough(Exception):
-        pass
 
     def spy(f, points, n, **kw):
         generic = getattr(f, "generic", None)
-        if generic is not None:
+        if generic is not None and match in f.__qualname__:
             finite = [p for p in points if mp.isfinite(p)]
             xs = [mp.mpf(rng.uniform(-30, 30)) for _ in range(25)] + finite
             xs += [p + mp.mpf(10) ** -rng.randint(1, dps) for p in finite]
@@ -331,17 +328,27 @@ def test_raw_second_method_integrand_is_the_generic_one_bit_for_bit(dps, monkeyp
                 for x in xs:
                     assert [v._mpf_ for v in f(x)] == [v._mpf_ for v in generic(x)], x
             compared.append(len(xs))
-            if len(compared) == 4:  # enough points of the BFGS path (start, curvature, first steps)
-                raise Enough
+            if len(compared) == 4:  # enough points of the solver's path (start, curvature, first steps)
+                raise _Enough
         return real(f, points, n, **kw)
 
-    monkeypatch.setattr(S, "vquad", spy)
+    return spy
+
+
+@pytest.mark.parametrize("dps", [20, 50])
+def test_raw_second_method_integrand_is_the_generic_one_bit_for_bit(dps, monkeypatch):
+    import random
+
+    import cbdp_sym.restricted.solver as S
+
+    compared = []
+    monkeypatch.setattr(S, "vquad", _comparing_vquad(S, random.Random(dps), dps, compared))
     with mp.workdps(dps):
         for P, Q, k, A in ((Laplace(0, 1), Laplace(1, 1), 2, "1.5"), (Normal(0, 1), Normal(1, 1), 1, "3"),
                            (Laplace(0, sp.Rational(1, 3)), Laplace(1, sp.Rational(1, 3)), 3, "1.25")):
             compared.clear()
             A = mp.mpf(A)
-            with pytest.raises(Enough):
+            with pytest.raises(_Enough):
                 S._second_power(P, Q, k, A, A / (A - 1))
             assert len(compared) == 4
 
@@ -352,32 +359,12 @@ def test_raw_exponential_problem_integrand_is_the_generic_one_bit_for_bit(dps, m
 
     import cbdp_sym.restricted.solver as S
 
-    rng = random.Random(dps)
-    real = S.vquad
     compared = []
-
-    class Enough(Exception):
-        pass
-
-    def spy(f, points, n, **kw):
-        generic = getattr(f, "generic", None)
-        if generic is not None and "exp" in f.__qualname__:
-            finite = [p for p in points if mp.isfinite(p)]
-            xs = [mp.mpf(rng.uniform(-30, 30)) for _ in range(25)] + finite
-            xs += [p + mp.mpf(10) ** -rng.randint(1, dps) for p in finite]
-            with mp.extraprec(20):  # where vquad calls it
-                for x in xs:
-                    assert [v._mpf_ for v in f(x)] == [v._mpf_ for v in generic(x)], x
-            compared.append(len(xs))
-            if len(compared) == 4:
-                raise Enough
-        return real(f, points, n, **kw)
-
-    monkeypatch.setattr(S, "vquad", spy)
+    monkeypatch.setattr(S, "vquad", _comparing_vquad(S, random.Random(dps), dps, compared, match="exp"))
     monkeypatch.setattr(store, "_ENABLED", [False])
     with mp.workdps(dps):
         for P, Q, cls in ((Laplace(0, 1), Laplace(1, 1), "poly2"), (Normal(0, 1), Normal(1, 1), "poly3")):
             compared.clear()
-            with pytest.raises(Enough):
+            with pytest.raises(_Enough):
                 S.restricted("kl", cls, P, Q)
             assert len(compared) == 4
