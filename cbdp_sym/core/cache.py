@@ -18,7 +18,6 @@ import functools
 import hashlib
 import inspect
 import json
-import time
 
 import mpmath as mp
 
@@ -71,19 +70,7 @@ def cached_numeric(fn=None, *, key=None, min_seconds=0.0):
         path, key_src = where(args)
         if path is None:
             return fn(*args)
-        if not min_seconds:
-            return store.lookup(path, key_src, lambda: fn(*args))
-        try:
-            return store.read_entry(path, key_src)
-        except FileNotFoundError:
-            pass
-        except store.BadEntry as exc:
-            store.report_bad_entry(path, str(exc))
-        start = time.perf_counter()
-        value = fn(*args)
-        if time.perf_counter() - start >= min_seconds:
-            store.write_entry(path, key_src, value)
-        return value
+        return store.lookup(path, key_src, lambda: fn(*args), min_seconds)
 
     def stored(*args):
         """``(True, value)`` if the value for ``args`` is on disk (intact), else ``(False, None)``; never computes."""

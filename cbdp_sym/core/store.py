@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from cbdp_sym.core.serial import BadData, decode, encode
@@ -98,14 +99,19 @@ def report_bad_entry(path: Path, why: str) -> None:
     print(f"cbdp-sym: warning: discarded cache entry {path} ({why}); recomputed", file=sys.stderr, flush=True)
 
 
-def lookup(path: Path, key: str, compute):
-    """The cached value at ``path`` if intact, else ``compute()`` stored there (a bad entry is reported)."""
+def lookup(path: Path, key: str, compute, min_seconds: float = 0.0, keep=None):
+    """The cached value at ``path`` if intact, else ``compute()`` stored there (a bad entry is reported).
+
+    ``min_seconds``: a value computed faster than this is not stored (reading a file would cost about as much);
+    ``keep(value)``: a last condition for storing it (``None``: none)."""
     try:
         return read_entry(path, key)
     except FileNotFoundError:
         pass
     except BadEntry as exc:
         report_bad_entry(path, str(exc))
+    start = time.perf_counter()
     value = compute()
-    write_entry(path, key, value)
+    if time.perf_counter() - start >= min_seconds and (keep is None or keep(value)):
+        write_entry(path, key, value)
     return value

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 
 import sympy as sp
 
@@ -37,7 +36,6 @@ from cbdp_sym.core.serial import BadData, decode, encode, same_tree
 MIN_SECONDS = 0.02
 _MEMO: dict = {}
 _MEMO_CAP = 5000
-_COUNTS = {"computed": 0, "memo": 0, "disk": 0, "stored": 0}
 
 
 def _per_process(value) -> bool:
@@ -84,33 +82,22 @@ def cached_op(name: str, fn, *args, **kwargs):
         return fn(*args, **kwargs)
     memo_key = (str(store.cache_dir()), key)
     if memo_key in _MEMO:
-        _COUNTS["memo"] += 1
         return _copy(_MEMO[memo_key])
     digest = hashlib.sha256(key.encode()).hexdigest()
     path = store.cache_dir() / "sympy" / digest[:2] / f"{digest}.json"
-    try:
-        value = store.read_entry(path, key)
-    except FileNotFoundError:
-        pass
-    except store.BadEntry as exc:
-        store.report_bad_entry(path, str(exc))
-    else:
-        _COUNTS["disk"] += 1
-        _remember(memo_key, value)
-        return _copy(value)
-    start = time.perf_counter()
-    value = fn(*args, **kwargs)
-    took = time.perf_counter() - start
-    _COUNTS["computed"] += 1
+    value = store.lookup(path, key, lambda: fn(*args, **kwargs), MIN_SECONDS, _storable)
     _remember(memo_key, value)
-    if took >= MIN_SECONDS and not _per_process(value):
-        try:
-            faithful = same_tree(decode(encode(value)), value)
-        except (TypeError, BadData, RecursionError):
-            faithful = False
-        if faithful and store.write_entry(path, key, value):
-            _COUNTS["stored"] += 1
     return _copy(value)
+
+
+def _storable(value) -> bool:
+    """Whether ``value`` can be stored: no per-process symbol, and it decodes to the identical tree."""
+    if _per_process(value):
+        return False
+    try:
+        return same_tree(decode(encode(value)), value)
+    except (TypeError, BadData, RecursionError):
+        return False
 
 
 def _remember(memo_key, value) -> None:
