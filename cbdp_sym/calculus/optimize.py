@@ -40,7 +40,7 @@ import mpmath as mp
 
 from cbdp_sym.core.errors import ParameterError
 
-__all__ = ["Run", "METHODS", "ARITHMETIC", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section",
+__all__ = ["Run", "METHODS", "ARITHMETIC", "minimize", "maximize", "newton", "bfgs", "line_search", "golden_section", "ranked",
            "golden_max", "bisection", "expand_until", "bracket_max", "sup_positive", "precision_ramp", "ramp_stages", "definite", "norm",
            "fd_gradient", "pinv_step"]
 
@@ -343,7 +343,7 @@ def _section_ratio(ctx, ratio, reuse):
     return r
 
 
-def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio=None, arithmetic="mp"):
+def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio=None, arithmetic="mp", enclose=None):
     """Golden-section steps towards a maximum of a unimodal ``f`` on ``[lo, hi]``.
 
     Stops when ``b - a <= tol * (1 + |a| + |b|)``, when ``b - a < atol``, or after ``iters`` steps (one of
@@ -356,6 +356,11 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
     step and needs ``reuse=False``).  A tie ``f(c) = f(d)`` keeps ``[a, d]``.
     ``arithmetic``: ``"mp"`` (mpmath at the working precision) or ``"binary64"`` (Python floats throughout:
     the bracket, the ratio and the interior points; ``f`` then takes and returns floats).
+    ``enclose`` (optional, with ``reuse``): ``x -> `` a python-flint ``arb`` ball holding ``f(x)`` (or ``None``
+    where it has none), cheap and at low precision.  A step whose two balls are apart by more than the working
+    precision's rounding (:func:`ranked`) is decided by them, without ``f``; from the first step they do not
+    decide, ``f`` decides every step.  The points, the steps, the bracket and the value returned are those
+    without it: ``f`` is only not computed where its values would not change a decision.
     Returns ``(a, b, best)``: the final bracket and the larger of the two (last) interior values.
 
     >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
@@ -368,14 +373,19 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
     a, b = ctx.mpf(lo), ctx.mpf(hi)
     invphi = _section_ratio(ctx, ratio, reuse)
 
-    def going(k):
+    def going(a, b, k):
         return ((iters is None or k < iters) and (tol is None or b - a > tol * (1 + abs(a) + abs(b)))
                 and (atol is None or not b - a < atol))
+
+    if enclose is not None:
+        if not reuse or arithmetic != "mp":
+            raise ParameterError("golden_section: enclose needs reuse=True and mpmath arithmetic")
+        return _golden_ranked(f, enclose, a, b, invphi, going)
 
     if not reuse:
         fc = fd = ctx.ninf
         k = 0
-        while going(k):
+        while going(a, b, k):
             c, d = b - invphi * (b - a), a + invphi * (b - a)
             fc, fd = f(c), f(d)
             if fc >= fd:
@@ -387,7 +397,7 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
     c, d = b - invphi * (b - a), a + invphi * (b - a)
     fc, fd = f(c), f(d)
     k = 0
-    while going(k):
+    while going(a, b, k):
         if fc >= fd:
             b, d, fd = d, c, fc
             c = b - invphi * (b - a)
@@ -398,6 +408,52 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
             fd = f(d)
         k += 1
     return a, b, max(fc, fd)
+
+
+def ranked(x, y):
+    """The order of two ``arb`` balls when it is certain with room to spare: ``True`` when every point of ``x`` is
+    above every point of ``y`` by more than ``2^(-prec/2) (1 + |x| + |y|)`` at the working precision ``prec``
+    (far beyond the rounding of a value computed there), ``False`` for the reverse, ``None`` otherwise (a ball
+    missing, not finite, or the balls too close)."""
+    if x is None or y is None or not (x.is_finite() and y.is_finite()):
+        return None
+    room = type(x)(2) ** (-(mp.mp.prec // 2)) * (1 + abs(x.mid()) + abs(y.mid()))
+    gap = x - y
+    if gap > room:
+        return True
+    if gap < -room:
+        return False
+    return None
+
+
+def _golden_ranked(f, enclose, a, b, invphi, going):
+    """:func:`golden_section`'s steps (``reuse=True``), decided by ``enclose``'s balls while they are apart."""
+    seen = {}
+
+    def F(x):  # f once a point (the carried-over point is asked twice)
+        k = x._mpf_
+        if k not in seen:
+            seen[k] = f(x)
+        return seen[k]
+
+    c, d = b - invphi * (b - a), a + invphi * (b - a)
+    bc, bd = enclose(c), enclose(d)
+    k = 0
+    while going(a, b, k):
+        up = ranked(bc, bd) if bc is not None else None  # True: f(c) > f(d) for certain
+        if up is None:
+            bc = bd = None  # from here on f decides
+            up = F(c) >= F(d)
+        if up:
+            b, d, bd = d, c, bc
+            c = b - invphi * (b - a)
+            bc = enclose(c) if bd is not None else None
+        else:
+            a, c, bc = c, d, bd
+            d = a + invphi * (b - a)
+            bd = enclose(d) if bc is not None else None
+        k += 1
+    return a, b, max(F(c), F(d))
 
 
 def golden_max(f, lo, hi, tol=None, iters=None, reuse=True, ratio=None, arithmetic="mp"):

@@ -53,7 +53,7 @@ from cbdp_sym.laws.finite_laws import describe, random_finite, softmax
 from cbdp_sym.core.verdict import CheckResult
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.divergences.conversions import best_over_alpha, delta_atoms, eps_from_profile, loss_atoms
-from cbdp_sym.calculus.certify import NotCertifiable, arb_closed
+from cbdp_sym.calculus.certify import NotCertifiable, arb_closed, arb_precision, flint
 from cbdp_sym.divergences.peers import PeerValue, _call
 from cbdp_sym.divergences.mechanisms import renyi_numeric
 
@@ -65,6 +65,18 @@ __all__ = ["ZPair", "arb_value", "certify_lt", "chernoff_exponent", "rdp_convers
 
 
 # -- numerics of one pair ----------------------------------------------------------------------------
+_BALL_BITS = 128  # the precision of the balls that rank orders for sup_over_order (ZPair._curve_ball)
+
+
+def _arb_exact(x):
+    """An mpf (or anything :func:`_mpf` takes) as an ``arb`` ball holding it exactly (rounded outward to Arb's
+    precision when its mantissa is longer)."""
+    sign, man, exp, _bc = _mpf(x)._mpf_
+    if not man and exp:  # inf or nan
+        raise ParameterError("an arb ball needs a finite number")
+    return flint.arb(int(-man if sign else man)) * flint.arb(2) ** exp
+
+
 def _mpf(x):
     if isinstance(x, mp.mpf):
         return x
@@ -73,19 +85,27 @@ def _mpf(x):
     return to_mpf(x)
 
 
-def sup_over_order(f, lo_t=-30, hi_t=30, scan=0.5, endpoint=None):
+def sup_over_order(f, lo_t=-30, hi_t=30, scan=0.5, endpoint=None, enclose=None):
     """``sup_{alpha > 1} f(alpha)`` by a scan in ``t = log(alpha - 1)`` and golden-section refinement of the best
     cell; ``endpoint`` (the value of the ``alpha -> 1+`` limit, e.g. a KL divergence) is a candidate too.
     Returns ``(value, alpha*)`` with ``alpha* = 1`` when the endpoint wins (the supremum is the limit).
 
     The scan resolves a unimodal function of ``t``; the curves of zCDP claims (``D_alpha/alpha``,
     ``D_alpha - rho alpha``) are unimodal or monotone in ``t`` on the families used.
+
+    ``enclose`` (optional): ``alpha -> `` an ``arb`` ball holding ``f(alpha)`` (or ``None``), used only to skip
+    evaluations of ``f`` that cannot change the result (:func:`best_over_alpha`'s ``enclose``).
     """
     def neg(a):
         v = f(a)
         return -v if mp.isfinite(v) else (mp.inf if v < 0 else -mp.inf)
 
-    val, a = best_over_alpha(neg, lo_t=lo_t, hi_t=hi_t, include_inf=False, scan=scan)
+    def neg_ball(a):
+        b = enclose(a)
+        return None if b is None else -b
+
+    val, a = best_over_alpha(neg, lo_t=lo_t, hi_t=hi_t, include_inf=False, scan=scan,
+                             enclose=None if enclose is None else neg_ball)
     best = (-val, a)
     if endpoint is not None and endpoint >= best[0]:
         best = (endpoint, mp.mpf(1))
@@ -184,15 +204,49 @@ class ZPair:
         xi = _mpf(xi)
         if self.kind == "normal":
             return self.premise_rho(), mp.inf
-        return sup_over_order(lambda a: (self.curve(a) - xi) / a, endpoint=self.curve(mp.mpf(1)) - xi)
+        xb = _arb_exact(xi)
+        return sup_over_order(lambda a: (self.curve(a) - xi) / a, endpoint=self.curve(mp.mpf(1)) - xi,
+                              enclose=self._curve_ball(lambda c, a: (c - xb) / a))
 
     def xi_star(self, rho):
         """``max(0, sup_alpha D_alpha - rho alpha)``: the smallest ``xi`` with ``(xi, rho)``-zCDP."""
         rho = _mpf(rho)
         if self.kind == "normal":
             return mp.mpf(0) if rho >= self.premise_rho() else mp.inf
-        v, _a = sup_over_order(lambda a: self.curve(a) - rho * a, endpoint=self.curve(mp.mpf(1)) - rho)
+        rb = _arb_exact(rho)
+        v, _a = sup_over_order(lambda a: self.curve(a) - rho * a, endpoint=self.curve(mp.mpf(1)) - rho,
+                               enclose=self._curve_ball(lambda c, a: c - rb * a))
         return max(v, mp.mpf(0))
+
+    def _curve_ball(self, g):
+        """``alpha -> g(curve(alpha), alpha)`` as an ``arb`` ball of :data:`_BALL_BITS` bits (``None`` where the curve is infinite, or
+        without python-flint): a cheap enclosure of :meth:`curve` for :func:`sup_over_order`'s ranking.  The
+        curve's atoms are those :meth:`curve` uses at the working precision, taken exactly."""
+        if flint is None:
+            return None
+        atoms = self._atoms()
+        if any(q == 0 and p > 0 for _L, p, q in atoms):
+            return None
+        rho = self.premise_rho() if self.kind != "finite" else None
+        with arb_precision(_BALL_BITS):
+            live = [(_arb_exact(L), _arb_exact(p)) for L, p, _q in atoms if p > 0]
+            rb = None if rho is None else _arb_exact(rho)
+
+        def ball(a):
+            if not mp.isfinite(a):
+                return None
+            with arb_precision(_BALL_BITS):
+                ab = _arb_exact(a)
+                c = ab - 1
+                s = sum((p * (c * L).expm1() for L, p in live), flint.arb(0))
+                cur = (s.log1p() / c) if s > -1 else None
+                if cur is None or not cur.is_finite():
+                    return None
+                if rb is not None:
+                    cur = cur + rb * ab
+                return g(cur, ab)
+
+        return ball
 
     def _normal_half(self, G, level):
         """``(P(A), Q(A))`` for ``A = {log p/q > level}`` of a Gaussian location pair (a half-line)."""

@@ -49,7 +49,7 @@ from cbdp_sym.laws.distributions import X, Distribution, Finite
 import cbdp_sym.core.symcache as symcache
 from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.divergences.numeric import _mp_joint, bisect_roots
-from cbdp_sym.calculus.optimize import golden_section
+from cbdp_sym.calculus.optimize import golden_section, ranked
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.core.timelimit import time_limit
@@ -129,7 +129,7 @@ def delta_tv_bound(r):
 
 
 # -- optimisation over the order -------------------------------------------------------------------
-def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25):
+def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25, enclose=None):
     """``min_alpha objective(alpha)``; returns ``(value, alpha*)``.
 
     ``orders``: a finite list (each may be ``mp.inf``); the minimum over it.  ``None``: continuous over
@@ -138,6 +138,12 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     unimodal in ``t`` at the scan's resolution, which holds for the convex curves of the basic
     mechanisms), and ``alpha = oo`` is a candidate when ``include_inf`` (the objective may return
     ``mp.inf`` there).  Values are compared as mpf; ``inf`` where undefined.
+
+    ``enclose`` (optional, continuous case): ``alpha -> `` a python-flint ``arb`` ball holding ``objective(alpha)``
+    (``None`` where it has none), at low precision.  The scan computes ``objective`` only at the grid points whose
+    balls do not lie above the best ball by far more than the working precision's rounding, and the first
+    golden-section steps are decided by the balls (:func:`cbdp_sym.calculus.optimize.golden_section`): the grid
+    point found, the steps and the value returned are those without it.
     """
     def val(a):
         try:
@@ -156,10 +162,21 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     f = lambda t: val(1 + mp.exp(t))  # noqa: E731
     n = int(round((hi_t - lo_t) / scan))
     ts = [mp.mpf(lo_t) + scan * i for i in range(n + 1)]
-    vs = [f(t) for t in ts]
-    i = min(range(len(ts)), key=lambda j: vs[j])
+    if enclose is None:
+        vs = [f(t) for t in ts]
+        i = min(range(len(ts)), key=lambda j: vs[j])
+        neg = None
+    else:
+        def ball(t):
+            return enclose(1 + mp.exp(t))
+
+        def neg(t):
+            b_ = ball(t)
+            return None if b_ is None else -b_
+
+        i, vs = _scan_ranked(f, ball, ts)
     a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], iters=int(mp.mp.prec * 1.45) + 10,
-                             atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4))  # the minimum of f
+                             atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4), enclose=neg)  # the minimum of f
     tm = (a + b) / 2
     best = min([(f(tm), 1 + mp.exp(tm)), (vs[i], 1 + mp.exp(ts[i]))], key=lambda p: p[0])
     if include_inf:
@@ -167,6 +184,27 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
         if vi < best[0]:
             best = (vi, mp.inf)
     return best
+
+
+def _scan_ranked(f, ball, ts):
+    """``(i, vs)``: the first grid index where ``f`` is least, and ``f``'s values there and at every grid point it
+    could be (``vs`` a dict), computing ``f`` only where ``ball``'s ball is not far above the lowest one
+    (:func:`cbdp_sym.calculus.optimize.ranked`); every point when the balls cannot tell."""
+    balls = [ball(t) for t in ts]
+    live = [j for j, b_ in enumerate(balls) if b_ is not None and b_.is_finite()]
+    vs = {}
+    if live:
+        top = min(live, key=lambda j: balls[j].upper())  # (an arb: the least upper end)
+        cand = [j for j in range(len(ts)) if ranked(balls[j], balls[top]) is not True]
+        for j in cand:
+            vs[j] = f(ts[j])
+        i = min(cand, key=lambda j: vs[j])
+        if mp.isfinite(vs[i]):
+            return i, vs
+    for j in range(len(ts)):  # the balls cannot tell: every grid point
+        if j not in vs:
+            vs[j] = f(ts[j])
+    return min(range(len(ts)), key=lambda j: vs[j]), vs
 
 
 def eps_from_curve(curve: Callable, delta, orders=None, method="mironov"):

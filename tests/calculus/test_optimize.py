@@ -3,12 +3,14 @@ and the definiteness edge cases."""
 import math
 
 import mpmath as mp
+import sympy as sp
 import pytest
 
 from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.calculus.certify import arb_precision
 from cbdp_sym.calculus.optimize import (ARITHMETIC, METHODS, bfgs, bisection, bracket_max, definite, expand_until, golden_max,
                                golden_section,
-                               line_search, maximize, minimize, newton, precision_ramp, ramp_stages, sup_positive)
+                               line_search, ranked, maximize, minimize, newton, precision_ramp, ramp_stages, sup_positive)
 
 MULTI = [m for m in METHODS if m != "golden"]
 
@@ -307,3 +309,51 @@ def test_bracket_max_brackets_the_maximum_on_either_side():
         for peak in (mp.mpf(-37), mp.mpf("0.3"), mp.mpf(1000)):
             lo, hi = bracket_max(lambda x: -(x - peak) ** 2, mp.mpf(0), mp.mpf(1), mp.mpf("1e-3"))
             assert lo < peak < hi
+
+
+def _ball_of(f, bits=128):
+    """A correct arb ball of ``f`` at ``x``: ``f`` in mpmath at 2 bits more than Arb's precision, widened by ulps."""
+    import flint
+
+    def ball(x):
+        with mp.workprec(bits + 2):
+            v = f(x)
+        with arb_precision(bits):
+            return flint.arb(mp.nstr(v, bits // 3 + 2)) + flint.arb(0, flint.arb(2) ** (-bits + 4) * (1 + abs(float(v))))
+    return ball
+
+
+@pytest.mark.parametrize("center", ["1/3", "0.5", "0.6180339887498948", "1e-40"])
+def test_golden_section_ranked_by_balls_takes_the_same_steps(center):
+    """With ``enclose`` the bracket and the value are those without it, bit for bit, with fewer calls of ``f``
+    (the balls decide the first steps); a ball that lies decides a step wrongly and moves the bracket."""
+    with mp.workdps(50):
+        c0 = mp.mpf(sp.Rational(center)) if "/" in center else mp.mpf(center)
+        f = lambda t: -(t - c0) ** 2 + mp.sin(t) / 1000  # noqa: E731
+        calls = []
+
+        def counted(t):
+            calls.append(t)
+            return f(t)
+
+        kw = dict(iters=int(mp.mp.prec * 1.45) + 10, atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4))
+        plain = golden_section(counted, 0, 1, **kw)
+        n_plain = len(calls)
+        calls.clear()
+        fast = golden_section(counted, 0, 1, enclose=_ball_of(f), **kw)
+        assert fast == plain  # same bracket and value, bit for bit
+        assert len(calls) < n_plain - 20
+        wrong = _ball_of(lambda t: -(t - c0 - mp.mpf("0.01")) ** 2)  # a ball of another function
+        assert golden_section(f, 0, 1, enclose=wrong, **kw)[:2] != plain[:2]
+
+
+def test_ranked_needs_room_beyond_the_working_precision():
+    import flint
+
+    with mp.workdps(50), arb_precision(300):  # working precision 169 bits: room 2^-84 (1 + |x| + |y|)
+        one = flint.arb(1)
+        assert ranked(one + flint.arb(2) ** -80, one) is True and ranked(one, one + flint.arb(2) ** -80) is False
+        assert ranked(one + flint.arb(2) ** -200, one) is None  # within the rounding of the working precision
+        assert ranked(flint.arb(0, 1), one) is None and ranked(None, one) is None
+        with pytest.raises(ParameterError, match="enclose needs reuse=True"):
+            golden_section(lambda t: -t * t, 0, 1, iters=5, reuse=False, enclose=lambda t: None)

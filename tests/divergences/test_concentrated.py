@@ -135,3 +135,32 @@ def test_labels_and_bad_input():
         ZPair.normal(-1, 1)
     with pytest.raises(ParameterError):
         _rr(mp.mpf(1)).renyi(mp.mpf("0.5"))
+
+
+@pytest.mark.parametrize("dps", [30, 60])
+def test_rho_star_and_xi_star_are_the_same_with_the_ranking_balls(dps, monkeypatch):
+    """``sup_over_order`` ranks orders by the curve's Arb balls where they are apart: the values and the maximising
+    orders are those computed without the balls, bit for bit, with fewer working-precision curve values (including
+    a Gaussian factor, an endpoint supremum, and a pair with an outcome Q cannot produce)."""
+    from cbdp_sym.divergences.concentrated import random_finite_pairs
+
+    pairs = [z for _l, z in random_finite_pairs(11, 4)]
+    pairs += [ZPair.normal_times_finite(1, 1, pairs[0].P, pairs[0].Q), _rr(mp.mpf(2)),
+              ZPair.finite(Finite([0, 1], [sp.Rational(1, 2)] * 2), Finite([0, 1], [1, 0]))]
+    with mp.workdps(dps):
+        for z in pairs:
+            calls = {"n": 0}
+            curve = z.curve
+
+            def counted(a, curve=curve):
+                calls["n"] += 1
+                return curve(a)
+
+            monkeypatch.setattr(z, "curve", counted)
+            fast = [z.rho_star(), z.rho_star(mp.mpf(1) / 10), z.xi_star(mp.mpf(1) / 5), z.xi_star(3)]
+            n_fast, calls["n"] = calls["n"], 0
+            monkeypatch.setattr(z, "_curve_ball", lambda g: None)
+            plain = [z.rho_star(), z.rho_star(mp.mpf(1) / 10), z.xi_star(mp.mpf(1) / 5), z.xi_star(3)]
+            assert fast == plain, z.label
+            if z.P.probs[-1] and z.Q.probs[-1]:  # (Q(x) = 0 < P(x): the curve is infinite, no balls)
+                assert n_fast < calls["n"] * 0.7, z.label
