@@ -93,6 +93,7 @@ from cbdp_sym.restricted.common import RestrictedResult, generator_for, structur
 from cbdp_sym.divergences.variational import interval_from_conditions
 from cbdp_sym.calculus.optimize import bfgs, definite, golden_section, newton, norm as _norm, pinv_step as _solve_sym, precision_ramp, ramp_stages
 
+import mpmath.libmp as _lm
 from mpmath.libmp import from_man_exp, to_fixed
 
 __all__ = ["restricted_lin_product", "laplace_sum_poly", "sum_density", "SumLaw", "FAMILIES"]
@@ -565,6 +566,66 @@ def _breaks(m, B, A, fam):
 
 
 # -- the power problem: F(theta) = E_Q |1 + c . (x - mu_P)|^A ------------------------------------------
+_RAW = True  # (tests switch the raw-value integrands off to compare them with the generic ones)
+
+
+def _raw_power_integrands(fy, ft, A, e, A1, B, m, dens, ncomp, order, n):
+    """``fy`` and ``ft`` of :meth:`_PowerProblem._integrate` (with their ``comps``) on raw mpmath values: the same
+    operations in the same order, at the precision and rounding they are called at, so the same bits
+    (``tests/restricted/test_products.py`` compares them); only the Python-level mpf objects of the intermediate
+    values are skipped.  ``dens`` is called as before; ``n``: the number of distinct Laplace rates (``None`` for
+    a Gaussian sum).  The generic integrands stay reachable as ``.generic``."""
+    ctx = mp.mp
+    make = ctx.make_mpf
+    mul, div, add, sub = _lm.mpf_mul, _lm.mpf_div, _lm.mpf_add, _lm.mpf_sub
+    A_, e_, A1_, B_, m_ = A._mpf_, e._mpf_, A1._mpf_, B._mpf_, m._mpf_
+    fone, fzero = _lm.fone, _lm.fzero
+    zeros = [ctx.zero] * ncomp
+
+    def comps(g0, g1, g2, dv, prec, rnd):
+        f0 = dv[0]._mpf_
+        if order == 0:
+            return [make(mul(g0, f0, prec, rnd))]
+        out = [mul(g0, f0, prec, rnd), mul(g1, f0, prec, rnd)]
+        if n is not None:
+            out += [mul(g2, dv[1 + j]._mpf_, prec, rnd) for j in range(n)]
+            if order >= 2:
+                out.append(mul(g2, f0, prec, rnd))
+                out += [mul(g2, dv[1 + n + j]._mpf_, prec, rnd) for j in range(n)]
+                out += [mul(g2, w._mpf_, prec, rnd) for w in dv[1 + 2 * n:]]
+        else:
+            out.append(mul(g2, f0, prec, rnd))
+            if order >= 2:
+                out += [mul(g2, dv[1]._mpf_, prec, rnd), mul(g2, dv[2]._mpf_, prec, rnd)]
+        return [make(v) for v in out]
+
+    def fy_raw(u):
+        prec, rnd = ctx._prec_rounding
+        y = mul(B_, u._mpf_, prec, rnd)
+        fac, dv = dens(make(sub(y, m_, prec, rnd)))
+        lg = _lm.mpf_log(_lm.mpf_abs(y, prec, rnd), prec, rnd)
+        g0 = mul(mul(_lm.mpf_exp(mul(A_, lg, prec, rnd), prec, rnd), B_, prec, rnd), fac._mpf_, prec, rnd)
+        return comps(g0, div(mul(A_, g0, prec, rnd), y, prec, rnd),
+                     div(mul(A1_, g0, prec, rnd), mul(y, y, prec, rnd), prec, rnd), dv, prec, rnd)
+
+    def ft_raw(t):
+        tv = t._mpf_
+        if tv == fzero:
+            return list(zeros)
+        prec, rnd = ctx._prec_rounding
+        lg = _lm.mpf_log(_lm.mpf_abs(tv, prec, rnd), prec, rnd)
+        ay = _lm.mpf_exp(mul(e_, lg, prec, rnd), prec, rnd)
+        y = ay if not tv[0] else _lm.mpf_neg(ay, prec, rnd)
+        fac, dv = dens(make(sub(y, m_, prec, rnd)))
+        f_ = fac._mpf_
+        return comps(mul(mul(mul(e_, y, prec, rnd), y, prec, rnd), f_, prec, rnd),
+                     mul(mul(add(e_, fone, prec, rnd), y, prec, rnd), f_, prec, rnd), mul(A_, f_, prec, rnd),
+                     dv, prec, rnd)
+
+    fy_raw.generic, ft_raw.generic = fy, ft
+    return fy_raw, ft_raw
+
+
 class _PowerProblem:
     def __init__(self, setup: _Setup, A):
         self.setup = setup
@@ -633,6 +694,9 @@ class _PowerProblem:
             fac, dv = dens(y - m)
             return comps((e * y * y * fac, (e + 1) * y * fac, A * fac), dv)
 
+        if _RAW and all(isinstance(v, mp.mpf) for v in (A, e, A1, B, m)):
+            fy, ft = _raw_power_integrands(fy, ft, A, e, A1, B, m, dens, ncomp, order,
+                                           self._n if self.fam == "laplace" else None)
         pts = _breaks(m, B, A, self.fam)
         neg = [p for p in pts if p < 0]
         pos = [p for p in pts if p > 0]

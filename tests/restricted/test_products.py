@@ -345,3 +345,55 @@ def test_laplace_2d_bruteforce_value_at_low_precision():
         # a perturbed h is strictly worse (the maximiser is a maximiser of the definition)
         worse = _objective_2d(ALPHA_DIV.conj_mp(0), mp.mpf(3), a1 * mp.mpf("1.01"), a2, b, Q)
         assert worse < val
+
+
+# -- the raw-value integrands of the power problem: the generic ones bit for bit (issue 18) ---------------------
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("dps", [20, 50])
+@pytest.mark.parametrize("case", ["laplace distinct", "laplace equal", "gaussian"])
+def test_raw_product_integrands_are_the_generic_ones_bit_for_bit(dps, case, monkeypatch):
+    """On the solver's own path (value, gradient and Hessian, and the value-only trial points), at random points,
+    next to the break points and, for ``ft``, next to ``t = 0`` on both sides; with the raw integrands off, the
+    quadrature gets the generic ones."""
+    import random
+
+    import cbdp_sym.restricted.products as PR
+
+    rng = random.Random(dps + len(case))
+    compared, real = [], PR.vquad
+
+    def spy(f, points, n, *args):
+        generic = getattr(f, "generic", None)
+        assert generic is not None  # (the raw integrands are on, and every case has mpf parameters)
+        finite = [p for p in points if mp.isfinite(p)]
+        xs = [mp.mpf(rng.uniform(-6, 6)) for _ in range(15)] + finite
+        xs += [p + s * mp.mpf(10) ** -rng.randint(1, dps) for p in finite + [mp.mpf(0)] for s in (1, -1)]
+        with mp.extraprec(20):  # where vquad calls it
+            for x in xs:
+                assert [v._mpf_ for v in f(x)] == [v._mpf_ for v in generic(x)], (f.__name__, x)
+        compared.append(n)
+        if len(compared) == 12:
+            raise _Enough
+        return real(f, points, n, *args)
+
+    monkeypatch.setattr(PR, "vquad", spy)
+    P, Q = {"laplace distinct": (lap(0, 0), Product(Laplace(1, 1), Laplace(R(1, 2), R(1, 3)))),
+            "laplace equal": (lap(0, 0), lap(1, R(1, 2))),
+            "gaussian": (gau(0, 0), gau(1, R(1, 2)))}[case]
+    with mp.workdps(dps):
+        with pytest.raises(_Enough):
+            restricted_lin_product("renyi", P, Q, alpha=R(5, 2), second=False)
+        compared.clear()
+        prob = PR._PowerProblem(PR._Setup(P, Q, None), mp.mpf(5) / 3)  # (A = alpha/(alpha - 1) at alpha = 5/2)
+        for order in (0, 1, 2):  # the value alone (trial points), with the gradient, with the Hessian
+            prob.evaluate([t * mp.mpf("1.1") for t in prob.start()], order)
+    assert len(set(compared)) == 3, compared
+    monkeypatch.setattr(PR, "_RAW", False)
+    seen = []
+    monkeypatch.setattr(PR, "vquad", lambda f, *a: seen.append(getattr(f, "generic", None)) or real(f, *a))
+    with mp.workdps(20):
+        restricted_lin_product("renyi", P, Q, alpha=R(5, 2), second=False)
+    assert seen and not any(seen)
