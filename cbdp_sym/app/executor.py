@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import hashlib
 import logging
 import multiprocessing as mproc
@@ -130,9 +131,10 @@ class LocalExecutor:
         if workers.available():
             preload_modules()
             work = [(c, *args) for c in claims]
-            workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
-                              lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
-                              waits=claim_waits(claims))
+            with frozen_heap():
+                workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
+                                  lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
+                                  waits=claim_waits(claims))
         else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
             for i, c in enumerate(claims):
                 on_result(i, audit_claim(c, *args))
@@ -148,7 +150,7 @@ class LocalExecutor:
             ctx = mproc.get_context("fork")
             deadline = None if limit is None else time.monotonic() + limit
             try:
-                with ctx.Pool(min(self.jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
+                with frozen_heap(), ctx.Pool(min(self.jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
                     it = pool.imap_unordered(_point_worker, range(len(todo)))
                     for _ in range(len(todo)):
                         try:
@@ -162,6 +164,20 @@ class LocalExecutor:
         else:  # pragma: no cover - no fork
             for i, (f, k, x) in enumerate(todo):
                 on_point(i, f.point(k, x))
+
+
+@contextlib.contextmanager
+def frozen_heap():
+    """This process's objects moved out of the garbage collector's reach (``gc.freeze``) while it forks workers, and
+    back after.  A worker's collections then skip the inherited heap (SymPy, the registry, the derived
+    generators): they neither spend time on it nor touch its pages, which would copy them (copy-on-write).  It
+    changes no value: only when the collector looks at what."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def claim_waits(claims) -> dict:

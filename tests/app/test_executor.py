@@ -252,3 +252,27 @@ def test_modules_claims_import_on_first_use_are_loaded_before_the_workers_fork(m
     LocalExecutor(1).run_claims(lambda item: item[0].id, [Claim("EX-C", "")], (), 60, lambda i, v: got.append(v),
                                 lambda *a: None, lambda *a: None)
     assert got == ["EX-C"] and seen == [ex.PRELOAD]
+
+
+def test_workers_fork_from_a_frozen_heap_and_the_audit_process_thaws_after():
+    """Claim and figure workers are forked with the audit process's objects frozen out of the garbage collector
+    (their collections skip the inherited heap); the audit process itself is thawed once they are done."""
+    import gc
+
+    import mpmath as mp
+
+    from cbdp_sym import Claim, Curve, Figure
+    from cbdp_sym.app.executor import frozen_heap
+
+    gc.unfreeze()
+    got = []
+    LocalExecutor(2).run_claims(lambda item: gc.get_freeze_count(), [Claim("EX-C", "")], (), 60,
+                                lambda i, v: got.append(v), lambda *a: None, lambda *a: None)
+    assert got and got[0] > 1000 and gc.get_freeze_count() == 0
+    fig = Figure("EX-FIG", "ex", "t", "c", "x", "y", ("1",), [Curve("k", "k", lambda x: mp.mpf(gc.get_freeze_count()))])
+    pts = []
+    LocalExecutor(2).figure_points([(fig, "k", "1")], None, lambda i, v: pts.append(v))
+    assert pts and pts[0] > 1000 and gc.get_freeze_count() == 0
+    with frozen_heap():
+        assert gc.get_freeze_count() > 1000
+    assert gc.get_freeze_count() == 0
