@@ -171,13 +171,16 @@ def frozen_heap():
     """This process's objects moved out of the garbage collector's reach (``gc.freeze``) while it forks workers, and
     back after.  A worker's collections then skip the inherited heap (SymPy, the registry, the derived
     generators): they neither spend time on it nor touch its pages, which would copy them (copy-on-write).  It
-    changes no value: only when the collector looks at what."""
+    changes no value: only when the collector looks at what.  Nested (or inside a caller's own ``gc.freeze``),
+    only the outermost thaws."""
+    outer = gc.get_freeze_count() > 0
     gc.collect()
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not outer:
+            gc.unfreeze()
 
 
 def claim_waits(claims) -> dict:

@@ -356,11 +356,11 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
     step and needs ``reuse=False``).  A tie ``f(c) = f(d)`` keeps ``[a, d]``.
     ``arithmetic``: ``"mp"`` (mpmath at the working precision) or ``"binary64"`` (Python floats throughout:
     the bracket, the ratio and the interior points; ``f`` then takes and returns floats).
-    ``enclose`` (optional, with ``reuse``): ``x -> `` a python-flint ``arb`` ball holding ``f(x)`` (or ``None``
-    where it has none), cheap and at low precision.  A step whose two balls are apart by more than the working
-    precision's rounding (:func:`ranked`) is decided by them, without ``f``; from the first step they do not
-    decide, ``f`` decides every step.  The points, the steps, the bracket and the value returned are those
-    without it: ``f`` is only not computed where its values would not change a decision.
+    ``enclose`` (optional, with ``reuse``): ``x -> `` a python-flint ``arb`` ball holding the value ``f(x)``
+    returns (its rounding included, not only the exact value), or ``None``; cheap.  A step whose two balls are
+    apart (:func:`ranked`) is decided by them, without ``f``; from the first step they do not decide, ``f`` decides
+    every step.  The points, the steps, the bracket and the value returned are then those without it: ``f`` is
+    only not computed where its values could not change a decision (nor can it raise there).
     Returns ``(a, b, best)``: the final bracket and the larger of the two (last) interior values.
 
     >>> a, b, best = golden_section(lambda x: -(x - 1) ** 2, 0, 3, tol=mp.mpf(10) ** -10)
@@ -412,9 +412,10 @@ def golden_section(f, lo, hi, tol=None, iters=None, reuse=True, atol=None, ratio
 
 def ranked(x, y):
     """The order of two ``arb`` balls when it is certain with room to spare: ``True`` when every point of ``x`` is
-    above every point of ``y`` by more than ``2^(-prec/2) (1 + |x| + |y|)`` at the working precision ``prec``
-    (far beyond the rounding of a value computed there), ``False`` for the reverse, ``None`` otherwise (a ball
-    missing, not finite, or the balls too close)."""
+    above every point of ``y`` by more than ``2^(-prec/2) (1 + |x| + |y|)`` at the working precision ``prec``,
+    ``False`` for the reverse, ``None`` otherwise (a ball missing, not finite, or the balls too close).  For the
+    order of two computed values, the balls must hold those values, their rounding included (the room is a
+    further margin, not a bound on that rounding: a difference of large terms can round by far more)."""
     if x is None or y is None or not (x.is_finite() and y.is_finite()):
         return None
     room = type(x)(2) ** (-(mp.mp.prec // 2)) * (1 + abs(x.mid()) + abs(y.mid()))

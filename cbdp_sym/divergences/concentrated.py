@@ -69,12 +69,11 @@ _BALL_BITS = 128  # the precision of the balls that rank orders for sup_over_ord
 
 
 def _arb_exact(x):
-    """An mpf (or anything :func:`_mpf` takes) as an ``arb`` ball holding it exactly (rounded outward to Arb's
-    precision when its mantissa is longer)."""
+    """An mpf (or anything :func:`_mpf` takes) as an ``arb`` number, exactly (its whole mantissa, radius 0)."""
     sign, man, exp, _bc = _mpf(x)._mpf_
     if not man and exp:  # inf or nan
         raise ParameterError("an arb ball needs a finite number")
-    return flint.arb(int(-man if sign else man)) * flint.arb(2) ** exp
+    return flint.arb((int(-man if sign else man), int(exp)))
 
 
 def _mpf(x):
@@ -93,8 +92,9 @@ def sup_over_order(f, lo_t=-30, hi_t=30, scan=0.5, endpoint=None, enclose=None):
     The scan resolves a unimodal function of ``t``; the curves of zCDP claims (``D_alpha/alpha``,
     ``D_alpha - rho alpha``) are unimodal or monotone in ``t`` on the families used.
 
-    ``enclose`` (optional): ``alpha -> `` an ``arb`` ball holding ``f(alpha)`` (or ``None``), used only to skip
-    evaluations of ``f`` that cannot change the result (:func:`best_over_alpha`'s ``enclose``).
+    ``enclose`` (optional): ``alpha -> `` an ``arb`` ball holding the value ``f(alpha)`` returns, its rounding
+    included (or ``None``), used only to skip evaluations of ``f`` that cannot change the result
+    (:func:`best_over_alpha`'s ``enclose``; :meth:`ZPair._curve_ball` builds them).
     """
     def neg(a):
         v = f(a)
@@ -205,8 +205,13 @@ class ZPair:
         if self.kind == "normal":
             return self.premise_rho(), mp.inf
         xb = _arb_exact(xi)
+
+        def g(c, a, err):  # (c - xi)/a: the two roundings, and the curve's rounding error divided by a
+            v = (c - xb) / a
+            return v, (err + abs(c) + abs(xb)) / a + abs(v)
+
         return sup_over_order(lambda a: (self.curve(a) - xi) / a, endpoint=self.curve(mp.mpf(1)) - xi,
-                              enclose=self._curve_ball(lambda c, a: (c - xb) / a))
+                              enclose=self._curve_ball(g))
 
     def xi_star(self, rho):
         """``max(0, sup_alpha D_alpha - rho alpha)``: the smallest ``xi`` with ``(xi, rho)``-zCDP."""
@@ -214,14 +219,25 @@ class ZPair:
         if self.kind == "normal":
             return mp.mpf(0) if rho >= self.premise_rho() else mp.inf
         rb = _arb_exact(rho)
+
+        def g(c, a, err):  # c - rho a: the two roundings (of rho a: its terms can be far larger than the result)
+            v = c - rb * a
+            return v, err + abs(rb * a) + abs(v)
+
         v, _a = sup_over_order(lambda a: self.curve(a) - rho * a, endpoint=self.curve(mp.mpf(1)) - rho,
-                               enclose=self._curve_ball(lambda c, a: c - rb * a))
+                               enclose=self._curve_ball(g))
         return max(v, mp.mpf(0))
 
     def _curve_ball(self, g):
-        """``alpha -> g(curve(alpha), alpha)`` as an ``arb`` ball of :data:`_BALL_BITS` bits (``None`` where the curve is infinite, or
-        without python-flint): a cheap enclosure of :meth:`curve` for :func:`sup_over_order`'s ranking.  The
-        curve's atoms are those :meth:`curve` uses at the working precision, taken exactly."""
+        """``alpha -> `` an ``arb`` ball of :data:`_BALL_BITS` bits holding both the exact value of an objective
+        ``f(alpha) = F(curve(alpha), alpha)`` and the value mpmath computes for it at the working precision (``None``
+        where the curve is infinite, or without python-flint): a cheap enclosure for :func:`sup_over_order`'s ranking.
+
+        The curve's atoms are those :meth:`curve` uses at the working precision, taken exactly.  ``g(c, a, err)``
+        returns ``F``'s value in balls and a bound on the magnitudes its working-precision roundings act on (its
+        rounding error in units of ``2^-prec``) (``err``: the same bound for the curve, ``2 |D| + |rho_0 a| + |curve|``: the Rényi
+        sum is computed with guard digits and rounded once, then ``rho_0 a`` and the sum are rounded); the ball is
+        widened by 16 times that, so the order of two balls that are apart is the order of the computed values."""
         if flint is None:
             return None
         atoms = self._atoms()
@@ -242,9 +258,12 @@ class ZPair:
                 cur = (s.log1p() / c) if s > -1 else None
                 if cur is None or not cur.is_finite():
                     return None
+                err = 2 * abs(cur)  # the Rényi sum, rounded once to the working precision
                 if rb is not None:
                     cur = cur + rb * ab
-                return g(cur, ab)
+                    err = err + abs(rb * ab) + abs(cur)
+                v, e = g(cur, ab, err)
+                return v + flint.arb(0, 1) * e * flint.arb(2) ** (4 - mp.mp.prec)
 
         return ball
 

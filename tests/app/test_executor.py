@@ -275,4 +275,7 @@ def test_workers_fork_from_a_frozen_heap_and_the_audit_process_thaws_after():
     assert pts and pts[0] > 1000 and gc.get_freeze_count() == 0
     with frozen_heap():
         assert gc.get_freeze_count() > 1000
+        with frozen_heap():  # nested: only the outermost thaws
+            pass
+        assert gc.get_freeze_count() > 1000
     assert gc.get_freeze_count() == 0

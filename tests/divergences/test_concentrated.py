@@ -164,3 +164,20 @@ def test_rho_star_and_xi_star_are_the_same_with_the_ranking_balls(dps, monkeypat
             assert fast == plain, z.label
             if z.P.probs[-1] and z.Q.probs[-1]:  # (Q(x) = 0 < P(x): the curve is infinite, no balls)
                 assert n_fast < calls["n"] * 0.7, z.label
+
+
+@pytest.mark.parametrize("dps", [15, 30])
+def test_xi_star_ranking_balls_hold_the_rounding_of_large_terms(dps):
+    """``xi*(rho) = sup_alpha D_alpha - rho alpha`` for a Gaussian factor with ``rho`` at the premise ``rho_0 = 2^19``:
+    the curve and ``rho alpha`` are near ``2^19 alpha`` (up to about 1e13 alpha) while their difference stays near
+    0.3, so the working-precision values round on the grid of the large terms.  Balls of the exact values only
+    would order neighbouring orders that the computed values tie or reverse (a different xi*); the balls hold the
+    computed values' rounding, so xi* is that computed without them, bit for bit."""
+    P, Q = Finite([0, 1], [sp.Rational(1, 3), sp.Rational(2, 3)]), Finite([0, 1], [sp.Rational(1, 2)] * 2)
+    with mp.workdps(dps):
+        for sigma in (sp.Rational(1, 1024), sp.Rational(1, 4096)):
+            z = ZPair.normal_times_finite(sigma, 1, P, Q)
+            plain = ZPair.normal_times_finite(sigma, 1, P, Q)
+            plain._curve_ball = lambda g: None
+            r = z.premise_rho()
+            assert z.xi_star(r) == plain.xi_star(r) and z.rho_star(r / 3) == plain.rho_star(r / 3), sigma
