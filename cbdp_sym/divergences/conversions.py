@@ -140,9 +140,9 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     ``mp.inf`` there).  Values are compared as mpf; ``inf`` where undefined.
 
     ``enclose`` (optional, continuous case): ``alpha -> `` a python-flint ``arb`` ball holding the value
-    ``objective(alpha)`` returns at the working precision, its rounding included (``None`` where it has none).  The scan computes ``objective`` only at the grid points whose
-    balls do not lie above the best ball by far more than the working precision's rounding, and the first
-    golden-section steps are decided by the balls (:func:`cbdp_sym.calculus.optimize.golden_section`): the grid
+    ``objective(alpha)`` returns at the working precision, its rounding included (``None`` where it has none).
+    The scan computes ``objective`` only at the grid points whose balls are not certainly above the best ball
+    (:func:`cbdp_sym.calculus.optimize.ranked`), and the first golden-section steps are decided by the balls (:func:`cbdp_sym.calculus.optimize.golden_section`): the grid
     point found, the steps and the value returned are those without it (only an exception the objective would
     raise at a point the balls exclude is not raised).
     """
