@@ -240,9 +240,10 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
 
     ``suffix`` goes into the documents' names (``appendix-cbdp-subset.tex`` for ``"-subset"``).
-    Every file is written to a temporary name and renamed (never left truncated).  The PDFs are compiled
-    after every source is written, ``jobs`` at a time (``None``: one per core); each is built in its own
-    temporary folder, so the order does not change a byte of them, and the warnings come in document order.
+    Every file is written to a temporary name and renamed (never left truncated).  Each PDF is compiled as soon as
+    its sources are written (while the next documents are rendered), ``jobs`` at a time (``None``: one per core);
+    each is built in its own temporary folder, so the order does not change a byte of them, and the warnings come
+    in document order.
     """
 
     out = check_out_dir(Path(out))
@@ -259,7 +260,36 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     written.append(sty)
     cov = registry.coverage()
     epoch = commit_epoch() if pdf else None
-    builds = []  # (tex, overfull limit), compiled once every source is written
+    builds = []  # (tex, overfull limit, the build's future), each started once its sources are written
+    pool = None
+    if pdf and latexmk_available():  # latexmk runs in its own process: a thread waits for it
+        pool = ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1))
+    try:
+        _write_papers(registry, results, dps, out, pdf, suffix, heading, label_prefix, findings, render, cov,
+                      written, builds, pool, epoch)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
+    if pdf and pool is None:
+        problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
+                     for _ in builds]
+        builds = []
+    for tex, limit, future in builds:
+        ok, over, tail, _rebuilt = future.result()  # (rebuilt only when a source changed)
+        if not ok:
+            problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
+        else:
+            written.append(tex.with_suffix(".pdf"))
+        wide = [w for w in over if limit is None or w > limit]
+        if wide and limit is not None:
+            problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
+    return written, problems
+
+
+def _write_papers(registry, results, dps, out, pdf, suffix, heading, label_prefix, findings, render, cov, written,
+                  builds, pool, epoch):
+    """Per paper: the figures' CSV files, the BibTeX entry, the appendix and the supplement; each document's PDF build
+    is submitted to ``pool`` once its sources are written (``pool`` is ``None``: listed in ``builds`` unbuilt)."""
     for key, paper in registry.papers.items():
         mine = [r for r in results if r.claim.paper == key]
         if not mine:
@@ -292,24 +322,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             write_atomic(tex, standalone)
             written += [tex, out / f"{body_name}.tex"]
             if pdf:
-                builds.append((tex, limit))
-    if builds and not latexmk_available():
-        problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
-                     for _ in builds]
-        builds = []
-    if builds:
-        workers = max(1, min(len(builds), jobs or os.cpu_count() or 1))
-        with ThreadPoolExecutor(max_workers=workers) as pool:  # latexmk runs in its own process
-            outcomes = list(pool.map(lambda b: build_pdf_if_changed(b[0], epoch), builds))  # (only when a source changed)
-        for (tex, limit), (ok, over, tail, _rebuilt) in zip(builds, outcomes):
-            if not ok:
-                problems.append(f"LaTeX failed for {tex.name}:\n{tail}")
-            else:
-                written.append(tex.with_suffix(".pdf"))
-            wide = [w for w in over if limit is None or w > limit]
-            if wide and limit is not None:
-                problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
-    return written, problems
+                builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch)))
 
 
 class _RenderCache:

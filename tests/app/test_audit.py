@@ -63,21 +63,30 @@ def test_dispatch_order_costliest_first_and_chains_after_their_prerequisites():
     assert waits == {1: {0}, 5: {3, 4}}
 
 
-def test_pdfs_compile_jobs_at_a_time_after_every_source_and_report_in_document_order(registry, tmp_path, monkeypatch):
+def test_pdfs_compile_jobs_at_a_time_once_their_sources_are_written_and_report_in_document_order(registry, tmp_path,
+                                                                                                    monkeypatch):
     import threading
     import time
 
     import cbdp_sym.app.audit as audit
 
     results = audit.run([registry.get("CBDP-D2"), registry.get("CBDP-EQ1-TV")], dps=20, jobs=1)
-    lock, seen = threading.Lock(), {"now": 0, "most": 0, "order": []}
+    lock, seen, second = threading.Lock(), {}, threading.Event()
 
     def fake_build(tex, epoch):
-        assert (tex.parent / "appendix-cbdp.tex").exists() and (tex.parent / "supplement-cbdp.tex").exists()
+        # a build starts once its document and body are written (the next document may still be rendering)
+        body = tex.with_name(tex.stem + "-body.tex")
+        assert tex.exists() and body.exists() and (tex.parent / "cbdpsym.sty").exists()
         with lock:
+            seen["started"].append(tex.name)
             seen["now"] += 1
             seen["most"] = max(seen["most"], seen["now"])
-        time.sleep(0.3 if tex.name.startswith("appendix") else 0.05)  # the first document finishes last
+        if tex.name.startswith("appendix"):  # the first document finishes last: with two at a time, after the
+            if seen["jobs"] == 2:            # second has started (however long the second takes to render)
+                assert second.wait(60)
+            time.sleep(0.2)
+        else:
+            second.set()
         with lock:
             seen["now"] -= 1
             seen["order"].append(tex.name)
@@ -86,9 +95,12 @@ def test_pdfs_compile_jobs_at_a_time_after_every_source_and_report_in_document_o
     monkeypatch.setattr(audit, "build_pdf_if_changed", fake_build)
     monkeypatch.setattr(audit, "latexmk_available", lambda: True)
     for jobs, most in ((1, 1), (2, 2)):
-        seen.update(now=0, most=0, order=[])
+        seen.update(now=0, most=0, order=[], started=[], jobs=jobs)
+        second.clear()
         _written, problems = audit.write_reports(registry, results, 20, tmp_path / str(jobs), None, pdf=True, jobs=jobs)
         assert seen["most"] == most
+        if jobs == 1:  # one at a time: started in document order
+            assert seen["started"] == ["appendix-cbdp.tex", "supplement-cbdp.tex"]
         assert [p.splitlines()[0] for p in problems] == ["LaTeX failed for appendix-cbdp.tex:",
                                                          "LaTeX failed for supplement-cbdp.tex:"]
     assert seen["order"] == ["supplement-cbdp.tex", "appendix-cbdp.tex"]  # (with two at a time)
