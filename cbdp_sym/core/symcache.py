@@ -33,7 +33,7 @@ import sympy as sp
 import cbdp_sym.core.store as store
 from cbdp_sym.core.serial import BadData, decode, encode, same_tree
 
-MIN_SECONDS = 0.005  # calls of 5-20 ms are repeated ~500 times across claims (5 CPU-s); a read costs ~1-2 ms
+MIN_SECONDS = 0.005  # 5-20 ms calls were repeated ~500 times across claims (5 CPU-s); a read takes ~0.1-0.3 ms
 _MEMO: dict = {}
 _MEMO_CAP = 5000
 
