@@ -9,6 +9,7 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
+from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.errors import CbdpError, ParameterError
 from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile
 from cbdp_sym.restricted.solver import restricted_record
@@ -515,7 +516,8 @@ def main(argv=None) -> int:
                    "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
         if args.cmd in ("eval", "restricted", "show", "profile"):
             # the work runs in a child process that is stopped at the limit (a one-line error)
-            return run_with_limit(lambda: _guarded(command, reg, args), args.timeout, f"`{args.cmd}`")
+            # (its frames on one large data-stack chunk: cbdp_sym/core/datastack.py)
+            return run_with_limit(lambda: on_large_stack(_guarded, command, reg, args), args.timeout, f"`{args.cmd}`")
         return command(reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)

@@ -44,6 +44,7 @@ from pathlib import Path
 import cbdp_sym.core.store as store
 
 import cbdp_sym.app.workers as workers
+from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.timelimit import die_with_parent
 from cbdp_sym.divergences.generators import derive_standard_conjugates
@@ -205,7 +206,7 @@ _WORK: dict = {}  # the figure points of the running precomputation (read by the
 
 def _point_worker(i):
     fig, key, x = _WORK["jobs"][i]
-    return i, fig.point(key, x)
+    return i, on_large_stack(fig.point, key, x)  # (frames on one large data-stack chunk: core/datastack.py)
 
 
 # -- Dask --------------------------------------------------------------------------------------------
@@ -363,7 +364,7 @@ def _remote_points(roots, points, use_cache):
     """A Dask task: figure points ``[(figure ID, curve key, x), ...]`` (in the worker's thread)."""
     store.set_enabled(use_cache)
     reg = _registry(roots)
-    return [_find_figure(reg, fid).point(key, x) for fid, key, x in points]
+    return [on_large_stack(_find_figure(reg, fid).point, key, x) for fid, key, x in points]
 
 
 class DaskExecutor:

@@ -21,6 +21,7 @@ import threading
 import time
 from multiprocessing.connection import wait
 
+from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.timelimit import die_with_parent, set_phase_sink
 
 DEFAULT_CLAIM_LIMIT = 1800.0  # seconds for one claim's whole audit (a guard against hangs)
@@ -62,7 +63,7 @@ def _worker_main(conn, phase, since, parent, fresh, fn, items):
             break
         publish("start")
         try:
-            out = fn(items[i])
+            out = on_large_stack(fn, items[i])  # (frames on one large data-stack chunk: core/datastack.py)
         except BaseException as exc:  # noqa: BLE001 - reported to the parent as the item's failure
             out = exc if isinstance(exc, Exception) else RuntimeError(f"{type(exc).__name__}: {exc}")
         try:
