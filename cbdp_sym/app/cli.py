@@ -420,7 +420,7 @@ def cmd_eval(reg, args):
 def _guarded(command, reg, args) -> int:
     """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
     try:
-        return command(reg, args)
+        return on_large_stack(command, reg, args)  # (the audit's rendering too: cbdp_sym/core/datastack.py)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
@@ -518,7 +518,7 @@ def main(argv=None) -> int:
             # the work runs in a child process that is stopped at the limit (a one-line error)
             # (its frames on one large data-stack chunk: cbdp_sym/core/datastack.py)
             return run_with_limit(lambda: on_large_stack(_guarded, command, reg, args), args.timeout, f"`{args.cmd}`")
-        return command(reg, args)
+        return on_large_stack(command, reg, args)  # (the audit's rendering too: cbdp_sym/core/datastack.py)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
