@@ -420,7 +420,7 @@ def cmd_eval(reg, args):
 def _guarded(command, reg, args) -> int:
     """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
     try:
-        return on_large_stack(command, reg, args)  # (the audit's rendering too: cbdp_sym/core/datastack.py)
+        return command(reg, args)
     except CbdpError as exc:
         print(f"cbdp-sym: error: {exc}", file=sys.stderr)
         return 2
