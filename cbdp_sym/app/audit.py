@@ -1,6 +1,7 @@
 """Running audits: many claims, in parallel, with progress, and writing the reports."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
@@ -261,16 +262,44 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     cov = registry.coverage()
     epoch = commit_epoch() if pdf else None
     builds = []  # (tex, overfull limit, the build's future), each started once its sources are written
-    pool = None
-    if pdf and latexmk_available():  # latexmk runs in its own process: a thread waits for it
-        pool = ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1))
-    try:
-        _write_papers(registry, results, dps, out, pdf, suffix, heading, label_prefix, findings, render, cov,
-                      written, builds, pool, epoch)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True)
-    if pdf and pool is None:
+    can_build = pdf and latexmk_available()
+    # latexmk runs in its own process: a thread waits for it (``with`` waits for every build at its end)
+    with (ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1)) if can_build
+          else contextlib.nullcontext()) as pool:
+        for key, paper in registry.papers.items():
+            mine = [r for r in results if r.claim.paper == key]
+            if not mine:
+                continue
+            for fig in figures_of(mine):
+                csv = out / "figures" / f"{fig.id}.csv"
+                csv.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(csv, fig.csv(compute=False))
+                written.append(csv)
+            bib = bib_entry(paper.meta)
+            if bib:
+                write_atomic(out / f"cbdpsym-{key}.bib", bib)
+                written.append(out / f"cbdpsym-{key}.bib")
+            key_figs, rest_figs = split_figures(mine)
+            docs = []
+            ids = [r.claim.id for r in mine]
+            body_name = f"appendix-{key}{suffix}-body"
+            standalone, body = render.text(body_name, ids, paper, lambda: list(render_appendix(
+                paper, mine, dps, body_name, findings[key], heading, label_prefix,
+                [_figure_view(f, label_prefix) for f in key_figs])))
+            docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
+            body_name = f"supplement-{key}{suffix}-body"
+            standalone, body = render.text(body_name, ids, paper, lambda: list(render_supplement(
+                paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
+                [_figure_view(f, label_prefix) for f in rest_figs])))
+            docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
+            for name, standalone, body_name, body, limit in docs:
+                write_atomic(out / f"{body_name}.tex", body)
+                tex = out / f"{name}.tex"
+                write_atomic(tex, standalone)
+                written += [tex, out / f"{body_name}.tex"]
+                if pdf:
+                    builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch)))
+    if pdf and not can_build:
         problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
                      for _ in builds]
         builds = []
@@ -284,45 +313,6 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
         if wide and limit is not None:
             problems.append(f"{tex.name}: {len(wide)} overfull boxes wider than {limit:g}pt (max {max(wide):.1f}pt)")
     return written, problems
-
-
-def _write_papers(registry, results, dps, out, pdf, suffix, heading, label_prefix, findings, render, cov, written,
-                  builds, pool, epoch):
-    """Per paper: the figures' CSV files, the BibTeX entry, the appendix and the supplement; each document's PDF build
-    is submitted to ``pool`` once its sources are written (``pool`` is ``None``: listed in ``builds`` unbuilt)."""
-    for key, paper in registry.papers.items():
-        mine = [r for r in results if r.claim.paper == key]
-        if not mine:
-            continue
-        for fig in figures_of(mine):
-            csv = out / "figures" / f"{fig.id}.csv"
-            csv.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(csv, fig.csv(compute=False))
-            written.append(csv)
-        bib = bib_entry(paper.meta)
-        if bib:
-            write_atomic(out / f"cbdpsym-{key}.bib", bib)
-            written.append(out / f"cbdpsym-{key}.bib")
-        key_figs, rest_figs = split_figures(mine)
-        docs = []
-        ids = [r.claim.id for r in mine]
-        body_name = f"appendix-{key}{suffix}-body"
-        standalone, body = render.text(body_name, ids, paper, lambda: list(render_appendix(
-            paper, mine, dps, body_name, findings[key], heading, label_prefix,
-            [_figure_view(f, label_prefix) for f in key_figs])))
-        docs.append((f"appendix-{key}{suffix}", standalone, body_name, body, 5.0))
-        body_name = f"supplement-{key}{suffix}-body"
-        standalone, body = render.text(body_name, ids, paper, lambda: list(render_supplement(
-            paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
-            [_figure_view(f, label_prefix) for f in rest_figs])))
-        docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
-        for name, standalone, body_name, body, limit in docs:
-            write_atomic(out / f"{body_name}.tex", body)
-            tex = out / f"{name}.tex"
-            write_atomic(tex, standalone)
-            written += [tex, out / f"{body_name}.tex"]
-            if pdf:
-                builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch)))
 
 
 class _RenderCache:
