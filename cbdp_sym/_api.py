@@ -232,3 +232,16 @@ from cbdp_sym.verify.shapes import agreement, overrule, reading, within_toleranc
 from cbdp_sym.verify.shapes import curves_above_reference  # noqa: F401,E402
 
 API_NAMES = sorted(API_NAMES + ['agreement', 'curves_above_reference', 'overrule', 'reading', 'within_tolerance'])
+
+# issue 28: evidence (the engine decides every verdict; paper modules return what they computed)
+from cbdp_sym.verify.evidence import (  # noqa: F401,E402
+    All, Chain, Compare, Crossing, Evidence, Exists, Extremum, Readings, Skipped, Table, locate_extremum, over,
+    requires, sample,
+)
+from cbdp_sym.verify.instances import bound_evidence  # noqa: F401,E402
+from cbdp_sym.verify.shapes import curves_evidence, family_results_evidence  # noqa: F401,E402
+from cbdp_sym.core.numbers import Estimate  # noqa: F401,E402
+
+API_NAMES = sorted(API_NAMES + ['All', 'Chain', 'Compare', 'Crossing', 'Evidence', 'Exists', 'Extremum', 'Readings',
+                                'Skipped', 'Table', 'locate_extremum', 'over', 'requires', 'sample', 'bound_evidence',
+                                'curves_evidence', 'family_results_evidence', 'Estimate'])

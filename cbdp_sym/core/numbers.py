@@ -157,6 +157,13 @@ class Estimate(mp.mpf):
         obj.digits = int(digits)
         return obj
 
+    def __reduce__(self):  # (pickled between a claim's worker and the audit process)
+        return (_estimate, (self._mpf_, self.digits))
+
+
+def _estimate(mpf_tuple, digits):
+    return Estimate(mp.mpf(mpf_tuple), digits)
+
 
 def established(x, default: int | None = None):
     """The significant digits established for ``x`` (an :class:`Estimate`), else ``default``."""

@@ -4,7 +4,7 @@ Every part of the toolkit that decides or prints a verdict uses these definition
 means the same thing in every report section.
 
 * :class:`Status`: ``verified``, ``holds``, ``refuted``, ``ambiguous``, ``inconclusive``, ``error``,
-  ``definition``, ``cited`` (a ``str`` enum: ``Status.REFUTED == "refuted"``).
+  ``definition``, ``cited``, ``skipped`` (a ``str`` enum: ``Status.REFUTED == "refuted"``).
 * :func:`relative_slack`: the signed relative slack of a bound, **relative to the bound**:
   ``(bound - quantity) / |bound|`` for an upper bound, ``(quantity - bound) / |bound|`` for a lower one
   (absolute where the bound is exactly 0); positive when the bound holds.
@@ -43,6 +43,7 @@ class Status(str, Enum):
     ERROR = "error"  # a crash, with its message
     DEFINITION = "definition"  # listed, not audited
     CITED = "cited"  # a cited result, not audited
+    SKIPPED = "skipped"  # needs an optional library the environment lacks: outside the verdict counts
 
     __str__ = str.__str__
     __format__ = str.__format__
@@ -60,6 +61,8 @@ MEANING = {
     Status.ERROR: "the audit crashed, with the message",
     Status.DEFINITION: "a definition: not audited (its derivation, if any, is sanity-checked)",
     Status.CITED: "a result cited from elsewhere: not audited",
+    Status.SKIPPED: "needs an optional library this environment lacks: not audited here, outside the verdict "
+                    "counts (the provenance names the install command)",
 }
 
 #: how bad a status is when checks are merged (the worst wins)

@@ -236,6 +236,8 @@ def result_json(r) -> dict:
         out["search"] = r.search
     if getattr(r, "failure_region", None):
         out["failure_region"] = r.failure_region
+    if getattr(r, "evidence", None):
+        out["evidence"] = r.evidence
     if r.corrected is not None:
         k = r.corrected
         out["corrected"] = {"statement_latex": k.claim.statement, "status": k.status, "message": k.message,

@@ -30,7 +30,7 @@ import sympy as sp
 
 from cbdp_sym.laws.distributions import Distribution, Laplace, Normal, Product
 from cbdp_sym.core.errors import CbdpError, ParameterError
-from cbdp_sym.core.numbers import to_mpf
+from cbdp_sym.core.numbers import Estimate, to_mpf
 from cbdp_sym.core.cache import cached_numeric
 from cbdp_sym.divergences.generators import alpha_generator
 from cbdp_sym.core.memo import memo_numeric
@@ -187,7 +187,9 @@ def exact_lin_renyi(family: str, scale, shift, alpha):
         # caller's: Theorem 13 at 60 digits, its chain at 40 and the Table 1 cells share one value per law pair
         out = _exact_cached(str(family), sp.sympify(scale), tuple(sp.sympify(x) for x in shift), str(sp.sympify(alpha)),
                             digits)
-    return mp.mpf(out) if isinstance(out, str) else out  # the rounded decimal, read at the caller's precision
+    if isinstance(out, str):  # the rounded decimal: established to its digits, never printed with more
+        return Estimate(mp.mpf(out), LIN_DIGITS - 5)
+    return out
 
 
 def lin_renyi_bracket(family, scale, shift, alpha):

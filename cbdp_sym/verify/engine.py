@@ -28,6 +28,7 @@ from cbdp_sym.core.timelimit import TimeLimitExceeded, set_phase, time_limit
 from cbdp_sym.core.display import Derivation, result_markdown, result_repr
 from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 from cbdp_sym.verify.regions import failure_region, region_table
+from cbdp_sym.verify.evidence import Skipped, collect_evidence, decide, is_evidence
 
 
 @dataclass
@@ -50,6 +51,8 @@ class Result:
     error_kind: str | None = None  # refuted: "result", "proof-step", "typo" or "reading" (cbdp_sym.verify.findings)
     readings: list = field(default_factory=list)  # per-reading verdicts: [{"name", "status", "message", "seeds"}]
     finding: str | None = None  # the ID of the finding this refutation belongs to (set by the report)
+    precision_limited: bool = False  # inconclusive only for want of precision (a higher one may decide it)
+    evidence: dict | None = None  # what decided the verdict: the collected evidence and its summary (check claims)
 
     @property
     def id(self):
@@ -147,15 +150,26 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
     t0 = time.perf_counter()
     try:
         res = _audit(claim, dps, points)
+        for k in PRECISION_RAMP:  # a bound undecided only for want of precision: decide it at a higher one
+            if not (res.status == "inconclusive" and res.precision_limited and claim.kind != "check"):
+                break
+            hi = _audit(claim, dps * k, points)
+            hi.dps = dps
+            if not (hi.status == "inconclusive" and hi.precision_limited):
+                hi.message += (f" (decided at {dps * k} digits: at {dps} the two sides agreed to every digit "
+                               "established)")
+            res = hi
     except TimeLimitExceeded as exc:  # a hard limit (not an Exception: nothing below could swallow it)
         res = Result(claim, "inconclusive", f"timeout in {exc.phase or 'audit'}: {exc}", dps)
     except DerivationTimeout as exc:
         res = Result(claim, "inconclusive", str(exc), dps)
+    except Skipped as exc:  # an optional library is missing: outside the verdict counts
+        res = Result(claim, "skipped", f"{exc}; install with: {exc.install}" if exc.install else str(exc), dps)
     except Exception as exc:  # noqa: BLE001 - reported, never hidden
         msg = f"{type(exc).__name__}: {exc}".splitlines()[0]
         res = Result(claim, "error", msg, dps)
         res.steps = [Step("traceback", "", traceback.format_exc(limit=3).splitlines()[-1])]
-    if claim.readings and res.status not in ("error",):
+    if claim.readings and res.status not in ("error", "skipped"):
         import dataclasses
 
         res.readings = [{"name": "as printed", "status": res.status, "message": res.message, "seeds": "",
@@ -167,7 +181,7 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
             res.readings.append({"name": rd.name, "status": r2.status, "message": r2.message, "seeds": rd.seeds,
                                  "statement_latex": rd.statement or None})
         _combine_readings(res)
-    if claim.corrected is not None and res.status not in ("error",):
+    if claim.corrected is not None and res.status not in ("error", "skipped"):
         import dataclasses
 
         # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
@@ -204,11 +218,14 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         except DerivationError as exc:
             derivation_problem = f"the derivation failed: {exc}"
     if claim.kind == "check" and derivation_problem is None:
-        # a claim with its own verdict logic (figure claims, numeric claims): the engine supplies
-        # the working precision; the check returns its status, message and evidence
+        # a check claim returns evidence (cbdp_sym.verify.evidence): the engine decides its verdict
         set_phase("checks")
         with mp.workdps(dps + 10):
-            out = CheckResult.of(claim.check(dps))  # a check may only return a known status
+            raw = claim.check(dps)
+        if is_evidence(raw):
+            return _evidence_result(claim, raw, dps, derived, claimed, steps)
+        with mp.workdps(dps + 10):
+            out = CheckResult.of(raw)  # a legacy check: its own status (being retired: see evidence.py)
         res = Result(claim, out.status.value, out.message, dps, derived, claimed, steps)
         res.checks = list(out.checks)
         res.counterexample = out.counterexample
@@ -232,6 +249,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
     tol = identity_digits(dps)
     worst = None
     slacks = []
+    values = []  # (point, claimed, derived, numeric, origin): the comparisons the verdict is decided from
     set_phase("numerics")
     with mp.workdps(work):
         for pt in pts:
@@ -248,6 +266,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                 if worst is None or slack < worst[0]:
                     worst = (slack, pt, cla, der if num is None else num, der)
             res.checks.append(chk)
+            values.append((pt, cla, der, num, "grid"))
     if bound and claim.search:
         set_phase("search")
         found = adversarial_search(claim, derived, claimed, slacks)
@@ -259,6 +278,7 @@ def _audit(claim: Claim, dps: int, points) -> Result:
                 chk, slack = _check_of(claim, {k: str(v) for k, v in pt.items()}, cla, der, num, dps, cap)
             chk.origin = "search"
             res.checks.append(chk)
+            values.append((pt, cla, der, num, "search"))
             slacks.append((slack, pt))
             if slack < worst[0]:
                 worst = (slack, pt, cla, der if num is None else num, der)
@@ -270,9 +290,43 @@ def _audit(claim: Claim, dps: int, points) -> Result:
         res.message = (f"the derived form disagrees with the numeric definition at {c.params} "
                        f"({c.digits_derived} digits < {tol}): derived {c.derived}, numeric {c.numeric}")
         return res
+    res.evidence = _engine_evidence(claim, values, dps)
+    res._values = values
     if bound:
         return _bound_verdict(claim, res, worst, tol, slacks, derived, claimed)
     return _identity_verdict(claim, res, tol)
+
+
+_KIND_REL = {"identity": "=", "upper": "<=", "strict-upper": "<", "lower": ">="}
+
+
+def _engine_leaves(claim, values):
+    """The comparisons of an identity or bound claim (the printed side against the definition's value at every
+    point), as :class:`~cbdp_sym.verify.evidence.Compare` leaves."""
+    from cbdp_sym.verify.evidence import Compare
+
+    rel = _KIND_REL[claim.kind]
+    out = []
+    for pt, cla, der, num, origin in values:
+        ref = num if num is not None else der
+        other = cla if cla is not None else der
+        if ref is None or other is None or (claim.kind == "identity" and cla is None and num is None):
+            continue
+        out.append(Compare(claimed=other, computed=ref, rel=rel, at=dict(pt), origin=origin))
+    return out
+
+
+def _engine_evidence(claim, values, dps):
+    """The stored evidence of an identity or bound claim (what the mutation battery re-decides)."""
+    from cbdp_sym.verify.evidence import Group, collect, decide, to_json
+
+    leaves = _engine_leaves(claim, values)
+    if not leaves:
+        return None
+    tree = collect(Group("family" if any(p.finite for p in claim.params) else "sample", leaves,
+                         domain="the claim's points" + (" and the adversarial search" if claim.search else "")), dps)
+    dec = decide(tree, dps)
+    return {"summary": dec.evidence, "tree": to_json(tree, dps), "dps": dps, "_decision": dec.status.value}
 
 
 def _short15(text):
@@ -514,18 +568,35 @@ def _point_values(claim, derived, claimed, pt, dps):
 
 
 def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None):
+    from cbdp_sym.verify.evidence import decide_leaf
+
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
     where = ", ".join(f"{k}={v}" for k, v in pt.items())
-    if not violated(claim.kind, slack, res.dps):
+    leaves = _engine_leaves(claim, getattr(res, "_values", ()))
+    decided = [(c.at, decide_leaf(c, res.dps)) for c in leaves]
+    failing = [at for at, lf in decided if lf.status == Status.REFUTED]
+    undecided = [(at, lf) for at, lf in decided if lf.status == Status.INCONCLUSIVE]
+    if not failing and undecided:
+        at, lf = undecided[0]
+        res.status = "inconclusive"
+        res.precision_limited = lf.precision
+        res.message = (f"undecided at {', '.join(f'{k}={v}' for k, v in at.items())}: {lf.reason}")
+        res.counterexample = None
+        return res
+    if not failing:
         res.status = "holds"
-        res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {mp_str(slack, 6)} at {where}")
+        shown = mp_str(slack, 6)
+        noise = mp.mpf(10) ** -tol
+        if abs(slack) <= noise:
+            shown = f"0 (equal to {tol} digits)"
+        res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {shown} at {where}")
         res.counterexample = None
         return res
     worst_pt, worst_slack = pt, slack
     bad = []
     for s_, p in sorted(slacks, key=lambda t: point_simplicity({k: str(v) for k, v in t[1].items()})):
-        if violated(claim.kind, s_, res.dps) and p not in bad:
+        if p in failing and p not in bad:
             bad.append(p)
     cert = None
     # the simplest violating points first: the headline counterexample is the simplest one that certifies
@@ -565,3 +636,35 @@ def _add_failure_region(claim, res, pt, derived, claimed):
     tab = region_table(res.failure_region)
     if tab is not None:
         res.tables.append(tab)
+
+
+#: a check claim whose evidence is undecided for want of precision is re-run at these multiples of ``dps``
+PRECISION_RAMP = (2, 4)
+
+
+def _evidence_result(claim, raw, dps, derived, claimed, steps) -> Result:
+    """The result of a check claim from its evidence: collected, decided by the engine's one rule; where a
+    comparison is undecided only for want of precision, the check is re-run at a higher precision (twice at
+    most) before it is called ``inconclusive``."""
+    got = collect_evidence(raw, dps)
+    dec = decide(got.tree, dps)
+    used = dps
+    for k in PRECISION_RAMP:
+        if not dec.precision_limited:
+            break
+        hi = dps * k
+        with mp.workdps(hi + 10):
+            got2 = collect_evidence(claim.check(hi), hi)
+        dec2 = decide(got2.tree, hi)
+        got, dec, used = got2, dec2, hi
+    res = Result(claim, dec.status.value, dec.message, dps, derived, claimed, steps)
+    if used != dps:
+        res.message += f" (decided at {used} digits: at {dps} the sides agreed to every digit established)"
+    res.checks = list(dec.checks)
+    res.counterexample = dec.counterexample
+    res.tables = list(got.tables)
+    res.readings = list(dec.readings)
+    res.error_kind = got.error_kind or dec.error_kind
+    from cbdp_sym.verify.evidence import summary as _summary  # noqa: F401 (the summary is in dec.evidence)
+    res.evidence = {"summary": dec.evidence, "tree": got.as_json(used)["tree"], "dps": used}
+    return res

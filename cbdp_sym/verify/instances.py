@@ -34,7 +34,7 @@ import cbdp_sym.core.cache as _cache
 import cbdp_sym.core.store as _store
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
-           "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "slack_of", "rational_pmf"]
+           "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "bound_evidence", "slack_of", "rational_pmf"]
 
 
 @dataclass
@@ -166,6 +166,55 @@ def bound_check(kind: str, families: dict, evaluate: Callable, dps: int, search:
                        checks=checks, tables=[table], counterexample=cx)
 
 
+_KIND_REL = {"upper": "<=", "strict-upper": "<", "lower": ">=", "strict-lower": ">"}
+
+
+def bound_evidence(kind: str, families: dict, evaluate: Callable, search: dict | None = None,
+                   certify: Callable | None = None, what: str = "", quantity_name: str = "quantity",
+                   bound_name: str = "bound"):
+    """A bound over instance families (and an adversarial search) as evidence: the engine decides
+    (:mod:`cbdp_sym.verify.evidence`).
+
+    ``families``: ``{name: [Instance, ...]}``, every instance evaluated; ``evaluate(instance) -> (quantity,
+    bound)`` at the working precision; ``search`` as for :func:`bound_check` (the best instance found is one more
+    comparison, marked ``search``); ``certify(instance) -> str | None`` proves a violation in ball arithmetic.
+    ``kind``: ``upper`` (quantity <= bound), ``strict-upper``, ``lower``, ``strict-lower``.
+
+    >>> import mpmath as mp
+    >>> from cbdp_sym.verify.evidence import collect, decide
+    >>> insts = [Instance("squares", f"x={k}", {"x": mp.mpf(k)}) for k in range(1, 4)]
+    >>> ev = bound_evidence("upper", {"small x": insts}, lambda i: (i.data["x"] ** 2, 2 ** i.data["x"]),
+    ...                     what="$x^2 \\le 2^x$")
+    >>> decide(collect(ev, 30), 30).status.value
+    'refuted'
+    """
+    from cbdp_sym.verify.evidence import Compare, Group
+
+    rel = _KIND_REL[kind]
+    named = f"{quantity_name} against {bound_name}" if (quantity_name, bound_name) != ("quantity", "bound") else ""
+
+    def leaf(inst, origin="grid"):
+        q, b = evaluate(inst)
+        return Compare(claimed=b, computed=q, rel=rel, at={"instance": f"{inst.family}: {inst.label}"},
+                       what=named, certify=(lambda inst=inst: certify(inst)) if certify else None, origin=origin)
+
+    parts = [Group("sample", [leaf(i) for i in insts], domain=fam) for fam, insts in families.items() if insts]
+    if search:
+        sdps = search.get("dps", 20)
+
+        def fun(y):
+            with mp.workdps(sdps):
+                q, b = evaluate(search["make"](y))
+                return slack_of(kind.replace("strict-", ""), q, b)
+
+        res = search_min(fun, search["starts"], search["budget"], search["dim"])
+        if res["y"] is not None:
+            parts.append(Group("sample", [leaf(search["make"](res["y"]), origin="search")],
+                               domain=f"{search['name']} (adversarial search: {res['evaluations']} evaluations from "
+                                      f"{res['starts']} starts at {sdps} digits)"))
+    return Group("all", parts, what)
+
+
 # -- caching a check's result ------------------------------------------------------------------------
 def _jsonable(obj):
     if isinstance(obj, CheckResult):
@@ -230,10 +279,20 @@ def cached_check(fn):
 
     @cached_numeric
     def _cached_check_result(key, version, dps):
-        return json.dumps(_jsonable(fn(dps)), sort_keys=True)
+        from cbdp_sym.verify.evidence import collect_evidence, is_evidence
+
+        out = fn(dps)
+        if is_evidence(out):  # evidence: collected (families enumerated, certificates made) and stored as data
+            return json.dumps({"__evidence__": collect_evidence(out, dps).as_json(dps)}, sort_keys=True)
+        return json.dumps(_jsonable(out), sort_keys=True)
 
     def wrapper(dps):
-        return _restore(json.loads(_cached_check_result(name, _file_version(src), dps)))
+        data = json.loads(_cached_check_result(name, _file_version(src), dps))
+        if isinstance(data, dict) and "__evidence__" in data:
+            from cbdp_sym.verify.evidence import Collected
+
+            return Collected.from_json(data["__evidence__"])
+        return _restore(data)
 
     wrapper.__wrapped__ = fn
     wrapper.__qualname__ = fn.__qualname__

@@ -178,3 +178,70 @@ def curves_above_reference(figures, cases, reference, *, dps: int, span: str = "
                        message=(f"every conversion curve lies above {what} at all {n} deltas{(' ' + span) if span else ''} "
                                 f"of {which}; relative slack from {mp.nstr(lo[0], 3)} ({lo[3]}, {lo[1]}, "
                                 f"delta = {lo[2]}) to {mp.nstr(hi[0], 3)} ({hi[3]}, {hi[1]}, delta = {hi[2]})"))
+
+
+# == evidence versions (the engine decides: cbdp_sym.verify.evidence) ==========================================
+def family_results_evidence(families, results: dict, *, what: str = "", kind: str = "upper"):
+    """Instance families of a structural claim (:func:`cbdp_sym.restricted.finite.run_family` results) as
+    evidence: each family where every hypothesis of the claim holds is a sample whose worst instance (recomputed at
+    the working precision, certified when it violates) is compared; a family where a hypothesis fails is shown
+    aside (it shows a hypothesis is needed, and decides nothing).  ``kind``: ``upper`` (lhs <= rhs) or ``lower``."""
+    from cbdp_sym.core.numbers import Estimate
+    from cbdp_sym.verify.evidence import Compare, Group
+
+    rel = {"upper": "<=", "lower": ">="}[kind]
+    parts, aside = [], []
+    for f in families:
+        r = results[f.key]
+        dom = (f"{f.key}: {f.description} ({r['evaluations']} instances: {r['enumerated']} enumerated, the rest by "
+               f"a budgeted search; hypotheses: {f.hypotheses})")
+        if r["min_slack"] is None:
+            leaves = []
+        else:
+            lhs, rhs = r["lhs"], r["rhs"]
+            if f.tol_digits is not None:  # the family's values are established to its tolerance digits
+                lhs = Estimate(mp.mpf(lhs), f.tol_digits) if not isinstance(lhs, Fraction_types) else lhs
+                rhs = Estimate(mp.mpf(rhs), f.tol_digits) if not isinstance(rhs, Fraction_types) else rhs
+            cert = r.get("certificate")
+            leaves = [Compare(claimed=rhs, computed=lhs, rel=rel,
+                              at={"instance": f"family {f.key}: {r['worst']}"},
+                              certify=(lambda cert=cert: cert) if cert else None)]
+        (parts if f.holds else aside).append(Group("sample", leaves, domain=dom))
+    out = Group("all", parts, what)
+    if aside:
+        out.note = "; ".join(g.domain for g in aside)
+    return out
+
+
+from fractions import Fraction as _Fraction  # noqa: E402
+
+Fraction_types = (_Fraction, int)
+
+
+def curves_evidence(figures, cases, reference, *, dps: int, ref_key: str = "exact", what: str = ""):
+    """A figure claim as evidence: every other curve of each figure lies at or above the figure's reference curve
+    ``ref_key`` at every abscissa, and the reference curve equals an independent value ``reference(case, x)`` (a
+    dict with ``eps`` and ``digits``).  ``cases[i]`` is ``(mechanism, value, name)`` for ``figures[i]``."""
+    from cbdp_sym.core.numbers import Estimate
+    from cbdp_sym.verify.evidence import Compare, Group
+
+    parts = []
+    for (mech, value, _name), fig in zip(cases, figures):
+        d = fig.data()
+        refs, above = [], []
+        for i, x in enumerate(fig.xs):
+            with mp.workdps(dps):
+                ex = reference((mech, value), x)
+            exact = d[ref_key][i][1]
+            indep = ex["eps"] if ex.get("digits") is None else Estimate(ex["eps"], int(min(ex["digits"], dps)))
+            refs.append(Compare(claimed=exact, computed=indep, at={"mechanism": f"{mech} {value}", "delta": x}))
+            for c in fig.curves:
+                if c.key == ref_key:
+                    continue
+                above.append(Compare(claimed=exact, computed=d[c.key][i][1], rel=">=",
+                                     at={"mechanism": f"{mech} {value}", "delta": x, "curve": c.key}))
+        parts.append(Group("family", refs, what="the reference curve against an independent computation",
+                           domain=f"the {len(fig.xs)} abscissae of {fig.id}", size=len(fig.xs)))
+        parts.append(Group("family", above, what="every conversion curve at or above the reference",
+                           domain=f"the curves and abscissae of {fig.id}", size=len(above)))
+    return Group("all", parts, what)

@@ -15,6 +15,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import CheckResult, arb_closed, NotCertifiable
+from cbdp_sym import All, Compare, bound_evidence, over
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
@@ -135,19 +136,15 @@ def _intro(dps):
     # strictness: (0, d0)-DP but D_alpha = oo for every alpha > 1
     d0 = sp.Rational(1, 100)
     P, Q = Finite([0, 1], [1 - d0, d0]), Finite([0, 1], [1, 0])
-    prof = hockey_stick(P, Q, 0)
-    both = max(prof, hockey_stick(Q, P, 0))
-    divs = [(a, renyi_numeric(P, Q, _a(a))) for a in ALPHAS + ("inf",)]
-    checks = [Check({"at": "P = (99/100, 1/100), Q = (1, 0)", "alpha": a}, claimed="inf", numeric=mp_str(v, dps))
-              for a, v in divs]
-    checks.append(Check({"at": "the same pair", "quantity": "delta(0), both orders"}, claimed=mp_str(to_mpf(d0), dps),
-                        numeric=mp_str(both, dps)))
-    ok = all(v == mp.inf for _a_, v in divs) and abs(both - to_mpf(d0)) < mp.mpf(10) ** (-dps)
-    return CheckResult.decide(ok, checks=checks,
-            message=("implication: Prop. 3 (RDP-P3) turns (alpha, eps)-RDP into (eps', delta)-DP for every delta; "
-                        "strictness: P = (99/100, 1/100), Q = (1, 0) is (0, 1/100)-DP (exact profile in both directions) "
-                        "yet D_alpha(P || Q) = oo for every alpha in {1.01, 3/2, 2, 5, 20, oo} (P has mass where Q has "
-                        "none), so no (alpha, eps)-RDP guarantee with finite eps holds"), yes="verified", no="refuted")
+    both = max(hockey_stick(P, Q, 0), hockey_stick(Q, P, 0))
+    return All(
+        Compare(claimed=d0, computed=both, at={"eps": 0},
+                what=r"$P = (99/100, 1/100)$, $Q = (1, 0)$ is $(0, 1/100)$-DP: $\delta(0)$ in both orders (exact profile)"),
+        over("alpha", ALPHAS + ("inf",), lambda a: Compare(claimed=mp.inf, computed=renyi_numeric(P, Q, _a(a)),
+                                                           at={"alpha": a}),
+             what=r"yet $D_\alpha(P\|Q) = \infty$ (no finite RDP guarantee)",
+             domain=r"$\alpha \in \{1.01, 3/2, 2, 5, 20, \infty\}$"),
+        what=r"implication: Prop. 3 (RDP-P3) turns RDP into $(\epsilon', \delta)$-DP; strictness on an explicit pair")
 
 
 INTRO = Claim(
@@ -416,9 +413,10 @@ def _bad_search(side="both"):
 
 
 def _bad(dps):
-    return bound_check("upper", {"mechanisms and random finite pairs": _bad_instances("RDP-BAD")},
-                       _bad_eval, dps, search=_bad_search(), what="both inequalities (each event, eps = the larger "
-                       "of D_alpha(P || Q), D_alpha(Q || P))", quantity_name="smaller side", bound_name="larger side")
+    return bound_evidence("upper", {"mechanisms and random finite pairs": _bad_instances("RDP-BAD")},
+                          _bad_eval, search=_bad_search(),
+                          what=r"both inequalities at every event, $\epsilon = \max(D_\alpha(P\|Q), D_\alpha(Q\|P))$",
+                          quantity_name="smaller side", bound_name="larger side")
 
 
 BAD = Claim(
