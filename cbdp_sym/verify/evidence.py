@@ -219,7 +219,9 @@ class Compare:
     p=0.75"}``); ``what``: the statement compared, prose with ``$...$`` mathematics.  ``certify``: a function
     returning a ball-arithmetic certificate sentence of a violation (or ``None``), called only when the comparison
     fails; ``closed``: ``(claimed_expr, computed_expr, point, symbols)`` closed forms the engine certifies with
-    Arb itself."""
+    Arb itself.  ``needs``: the digits of agreement an identity needs when it is checked against a value known to
+    fewer digits by construction (a peer library computing in double precision: ``needs=10``); by default
+    ``dps - 5``."""
 
     claimed: Any
     computed: Any
@@ -229,6 +231,7 @@ class Compare:
     certify: Callable | None = None
     closed: tuple | None = None
     origin: str = "grid"
+    needs: int | None = None  # an identity checked only to these digits (a peer library in double precision)
 
     def __post_init__(self):
         if self.rel not in RELATIONS:
@@ -454,7 +457,8 @@ def collect(node, dps: int):
         x, _val = locate_extremum(node.f, node.lo, node.hi, node.sense)
         return Compare(claimed=node.printed, computed=x, rel="~", at=dict(node.at), what=node.what)
     if isinstance(node, Compare):
-        c = Compare(node.claimed, node.computed, node.rel, dict(node.at), node.what, None, None, node.origin)
+        c = Compare(node.claimed, node.computed, node.rel, dict(node.at), node.what, None, None, node.origin,
+                    node.needs)
         leaf = decide_leaf(c, dps)
         c._certificate = None
         if leaf.status == Status.REFUTED:
@@ -505,7 +509,7 @@ def decide_leaf(c: Compare, dps: int) -> Leaf:
     """The verdict of one comparison (the one rule): identities agree to ``dps - 5`` digits; a bound fails when its
     relative slack is below ``-10^-e`` with ``e`` the digits both sides established (capped at ``dps - 5``); a
     difference inside the established digits is not a counterexample (``inconclusive``, a precision question)."""
-    tol = dps - 5
+    tol = dps - 5 if c.needs is None else min(dps - 5, c.needs)
     if c.rel == "~":
         return _decide_printed(c, dps)
     a, b = c.claimed, c.computed
@@ -917,6 +921,8 @@ def to_json(node, dps: int) -> dict:
             out["certificate"] = cert
         if node.origin != "grid":
             out["origin"] = node.origin
+        if node.needs is not None:
+            out["needs"] = node.needs
         return out
     out = {"group": node.kind, "parts": [to_json(p, dps) for p in node.parts]}
     for k in ("what", "domain", "note"):
@@ -961,7 +967,7 @@ def from_json(data: dict):
     if data["rel"] != "~" and isinstance(claimed, str):
         claimed = Estimate(mp.mpf(claimed), _sig_digits(claimed))
     c = Compare(claimed, computed, data["rel"], dict(data.get("at", {})), data.get("what", ""),
-                origin=data.get("origin", "grid"))
+                origin=data.get("origin", "grid"), needs=data.get("needs"))
     c._certificate = data.get("certificate")
     return c
 
