@@ -647,7 +647,7 @@ def counterexample_rows(cx, short: bool = False) -> list[tuple[str, str]]:
     if not cx:
         return []
     if short:
-        keep = ("params", "claimed", "derived", "numeric", "certified")
+        keep = ("params", "bound", "quantity", "derived", "relative_slack", "certified")
         cx = {k: cx[k] for k in keep if k in cx} or {k: v for k, v in list(cx.items())[:4] if len(str(v)) <= 80}
     rows = []
     if isinstance(cx.get("params"), dict):
@@ -690,10 +690,10 @@ def short_message(text: str, limit: int = APPENDIX_MESSAGE) -> tuple[str, bool]:
 def _message_has_counterexample(msg: str, cx) -> bool:
     """True when a verdict's message already states the counterexample (its claimed value and whether it
     is certified), so that the appendix need not repeat it."""
-    if not cx or "claimed" not in cx or cx.get("claimed") is None:
+    if not cx or cx.get("bound") is None:
         return False
     text = numbers_in_prose(msg)
-    return num_tex(cx["claimed"]) in text and ("certified" in text or "certified" not in cx)
+    return num_tex(cx["bound"]) in text and ("certified" in text or "certified" not in cx)
 
 
 def _appendix_claim(r, paper, prefix: str) -> dict:

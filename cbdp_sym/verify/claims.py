@@ -37,6 +37,7 @@ Example (a claim of one's own, in a notebook)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Callable
 
 import sympy as sp
@@ -45,7 +46,59 @@ from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.verify.findings import ERROR_KINDS
 from cbdp_sym.core.numbers import parse_number
 
-KINDS = ("identity", "upper", "lower", "strict-upper", "definition", "cited", "check")
+class Kind(str, Enum):
+    """What a claim states: an ``identity``, a bound (``upper``, ``lower``, ``strict-upper``), a ``check`` (its
+    function returns evidence the engine decides), or a ``definition`` / ``cited`` result (listed, not audited).
+    A ``str`` enum: ``Kind.UPPER == "upper"``."""
+
+    IDENTITY = "identity"
+    UPPER = "upper"
+    LOWER = "lower"
+    STRICT_UPPER = "strict-upper"
+    DEFINITION = "definition"
+    CITED = "cited"
+    CHECK = "check"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+KINDS = tuple(k.value for k in Kind)
+
+
+class Domain(str, Enum):
+    """A parameter's domain (a ``str`` enum: ``Domain.POSITIVE == "positive"``)."""
+
+    POSITIVE = "positive"
+    REAL = "real"
+    GT1 = "gt1"  # greater than 1 (an order alpha)
+    GT1_OR_INF = "gt1-or-inf"
+    NONZERO = "nonzero"
+    UNIT = "unit"  # the open interval (0, 1)
+    POSITIVE_INT = "positive-int"
+    INTEGER = "integer"
+    VECTOR = "vector"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+class Search(dict):
+    """An adversarial search box for a bound: ``{param name: (lo, hi)}`` (exact strings), with the evaluation
+    budget ``evals`` (a count, never a time: reports are reproducible) and the digits ``dps`` it runs at.
+
+    >>> s = Search({"eps": ("1/1000", "100")}, evals=40)
+    >>> s["eps"], s.evals, s.dps
+    (('1/1000', '100'), 40, 20)
+    """
+
+    def __init__(self, box=(), *, evals: int = 120, dps: int = 20):
+        super().__init__(box)
+        self.evals, self.dps = int(evals), int(dps)
+
+    @property
+    def box(self) -> dict:
+        return dict(self)
 
 
 @dataclass
@@ -54,7 +107,7 @@ class Param:
 
     name: str
     symbol: sp.Symbol
-    domain: str  # "positive", "real", "gt1", "nonzero", "positive-int"
+    domain: Domain  # a Domain (a string of one of its values is accepted and converted)
     points: tuple
     description: str = ""
     bounds: tuple | None = None  # (lo, hi) strict, for an extra restriction (e.g. |a| < eps)
@@ -98,6 +151,12 @@ class Param:
         line ``--at v=1,2,3``.  ``length_of`` names the claim's dimension parameter (e.g. ``"d"``), whose
         value must then equal the vector's length."""
         return cls(name, symbol, "vector", tuple(points), description, length_of=length_of)
+
+    def __post_init__(self):
+        try:
+            self.domain = Domain(self.domain)
+        except ValueError:
+            raise ValueError(f"{self.name}: unknown domain {self.domain!r} (one of {[d.value for d in Domain]})") from None
 
     def _validate_vector(self, value):
         if isinstance(value, str):
@@ -219,6 +278,9 @@ class Claim:
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+        self.kind = Kind(self.kind)
+        if self.search is not None and not isinstance(self.search, Search):
+            self.search = Search(self.search, evals=self.search_evals, dps=self.search_dps)
         if self.error_kind is not None and self.error_kind not in ERROR_KINDS:
             raise ValueError(f"{self.id}: error_kind must be one of {ERROR_KINDS}, got {self.error_kind!r}")
 

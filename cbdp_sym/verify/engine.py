@@ -28,7 +28,7 @@ from cbdp_sym.core.timelimit import TimeLimitExceeded, set_phase, time_limit
 from cbdp_sym.core.display import Derivation, result_markdown, result_repr
 from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 from cbdp_sym.verify.regions import failure_region, region_table
-from cbdp_sym.verify.evidence import Skipped, collect_evidence, decide, is_evidence
+from cbdp_sym.verify.evidence import Skipped, collect_evidence, counterexample, decide, is_evidence, params_json
 
 
 @dataclass
@@ -416,7 +416,7 @@ def adversarial_search(claim, derived, claimed, slacks):
     lo = [_to_search(params[n], box[n][0]) for n in names]
     hi = [_to_search(params[n], box[n][1]) for n in names]
     starts = [pt for _s, pt in sorted(slacks, key=lambda t: t[0])[:3]]
-    budget = [claim.search_evals]
+    budget = [claim.search.evals]
     best = [None, None]  # slack, exact point
 
     def point_of(y):
@@ -435,7 +435,7 @@ def adversarial_search(claim, derived, claimed, slacks):
         try:
             pt.update(point_of(y))
             pt = claim.parse_point({k: str(v) for k, v in pt.items()})
-            with mp.workdps(claim.search_dps):
+            with mp.workdps(claim.search.dps):
                 cla, der, num = _values_at(claim, derived, claimed, pt)
                 ref = num if num is not None else der
                 sl = _slack(claim.kind, cla, ref)
@@ -455,13 +455,13 @@ def adversarial_search(claim, derived, claimed, slacks):
         runs += 1
         try:
             minimize(objective, np.array(y0), args=(base,), method="Nelder-Mead",
-                     bounds=list(zip(lo, hi)), options={"maxfev": max(10, claim.search_evals // max(len(starts), 1)),
+                     bounds=list(zip(lo, hi)), options={"maxfev": max(10, claim.search.evals // max(len(starts), 1)),
                                                         "xatol": 1e-4, "fatol": 1e-12})
         except StopIteration:
             break
-    used = claim.search_evals - budget[0]
+    used = claim.search.evals - budget[0]
     summary = {"box": {n: list(claim.search[n]) for n in names}, "starts": runs, "evaluations": used,
-               "digits": claim.search_dps,
+               "digits": claim.search.dps,
                "best": None if best[1] is None else {k: str(v) for k, v in best[1].items()},
                "best_slack": None if best[0] is None else mp_str(best[0], 6)}
     if math.isfinite(float(best[0])) if best[0] is not None else False:
@@ -509,14 +509,14 @@ def _identity_verdict(claim, res, tol):
     else:
         c = min(failing, key=lambda k: point_simplicity(k.params))
     res.status = "refuted"
-    res.counterexample = {"params": c.params, "claimed": c.claimed, "derived": c.derived, "numeric": c.numeric,
-                          "digits": c.digits, "certified": cert is not None,
-                          "certificate": cert or ("not certified: " + ("no derived closed form to set against the printed one in ball arithmetic"
-                                                                      if res.derived_expr is None else
-                                                                      "ball arithmetic could not separate the two closed forms"))}
-    if worst_c is not c:
-        res.counterexample["worst"] = {"params": worst_c.params, "claimed": worst_c.claimed,
-                                       "numeric": worst_c.numeric or worst_c.derived, "digits": worst_c.digits}
+    res.counterexample = counterexample(
+        c.params, relation="=", quantity=c.numeric or c.derived, bound=c.claimed,
+        derived=c.derived if c.numeric else None, digits=c.digits, certified=cert is not None,
+        certificate=cert or ("not certified: " + ("no derived closed form to set against the printed one in ball "
+                                                  "arithmetic" if res.derived_expr is None else
+                                                  "ball arithmetic could not separate the two closed forms")),
+        worst=({"params": worst_c.params, "bound": worst_c.claimed, "quantity": worst_c.numeric or worst_c.derived,
+                "digits": worst_c.digits} if worst_c is not c else None))
     res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
                    + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))
     return res
@@ -612,16 +612,14 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
         pt, (cla, der, ref, slack) = bad[0], _point_values(claim, derived, claimed, bad[0], res.dps)
         where = ", ".join(f"{k}={v}" for k, v in pt.items())
     res.status = "refuted"
-    res.counterexample = {"params": {k: str(v) for k, v in pt.items()}, "claimed": mp_str(cla, res.dps),
-                          "derived": mp_str(der, res.dps) if der is not None else None, "numeric": mp_str(ref, res.dps),
-                          "relative_slack": mp_str(slack, 6), "certified": cert is not None,
-                          "certificate": cert or ("not certified: " + ("the quantity has no closed form and the claim "
-                                                                      "has no certificate hook" if res.derived_expr is None
-                                                                      and claim.certify is None else
-                                                                      "ball arithmetic could not separate the two sides"))}
-    if pt != worst_pt:
-        res.counterexample["worst"] = {"params": {k: str(v) for k, v in worst_pt.items()},
-                                       "relative_slack": mp_str(worst_slack, 6)}
+    res.counterexample = counterexample(
+        params_json(pt), relation=_KIND_REL[claim.kind], quantity=mp_str(ref, res.dps), bound=mp_str(cla, res.dps),
+        derived=mp_str(der, res.dps) if (der is not None and der is not ref) else None,
+        relative_slack=mp_str(slack, 6), certified=cert is not None,
+        certificate=cert or ("not certified: " + ("the quantity has no closed form and the claim has no certificate "
+                                                  "hook" if res.derived_expr is None and claim.certify is None else
+                                                  "ball arithmetic could not separate the two sides")),
+        worst=({"params": params_json(worst_pt), "relative_slack": mp_str(worst_slack, 6)} if pt != worst_pt else None))
     res.message = f"the bound ${rel}$ fails at {where}: quantity {mp_str(ref, 12)}, bound {mp_str(cla, 12)}"
     _add_failure_region(claim, res, pt, derived, claimed)
     return res

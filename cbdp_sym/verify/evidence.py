@@ -742,15 +742,33 @@ def _simplicity(c: Compare) -> float:
         return 1e9
 
 
+#: the keys of every counterexample in audit.json, always all present (null where they do not apply)
+CX_KEYS = ("params", "what", "relation", "quantity", "bound", "derived", "relative_slack", "digits", "certified",
+           "certificate", "worst")
+
+
+def counterexample(params: dict, *, relation: str, quantity, bound, derived=None, relative_slack=None, digits=None,
+                   certified: bool = False, certificate: str | None = None, what: str | None = None,
+                   worst: dict | None = None) -> dict:
+    """A counterexample in the one layout of ``audit.json`` (:data:`CX_KEYS`): the point (typed ``params``: exact
+    strings, vectors as arrays), the relation the claim asserts (``computed REL claimed``), the computed
+    ``quantity``, the claimed side ``bound`` (a bound, or the printed value of an identity), the derived closed
+    form's value where it differs from the quantity, the relative slack (bounds) or digits of agreement
+    (identities), whether ball arithmetic certifies it and how, and the worst point when it is not the one shown."""
+    return {"params": params, "what": what or None, "relation": relation, "quantity": quantity, "bound": bound,
+            "derived": derived, "relative_slack": relative_slack, "digits": digits, "certified": bool(certified),
+            "certificate": certificate, "worst": worst}
+
+
 def _counterexample(c: Compare, leaf: Leaf, dps: int) -> dict:
     cert = getattr(c, "_certificate", None)
-    out = {"params": params_json(c.at), "what": c.what or None, "relation": c.rel,
-           "quantity": value_text(c.computed, dps), "bound": value_text(c.claimed, dps),
-           "relative_slack": value_text(leaf.slack, 6) if leaf.slack is not None and c.rel != "~" else None,
-           "digits": (None if leaf.digits is None else (float(dps + 10) if leaf.digits == INF else round(leaf.digits, 1))),
-           "certified": cert is not None,
-           "certificate": cert or "not certified: the sides were computed with mpmath at the working precision"}
-    return out
+    return counterexample(
+        params_json(c.at), what=c.what, relation=c.rel, quantity=value_text(c.computed, dps),
+        bound=value_text(c.claimed, dps),
+        relative_slack=value_text(leaf.slack, 6) if leaf.slack is not None and c.rel != "~" else None,
+        digits=(None if leaf.digits is None else (float(dps + 10) if leaf.digits == INF else round(leaf.digits, 1))),
+        certified=cert is not None,
+        certificate=cert or "not certified: the sides were computed with mpmath at the working precision")
 
 
 def _group_text(node: Group, status: Status, dps: int, memo) -> str:

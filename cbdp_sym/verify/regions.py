@@ -108,7 +108,7 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
         # the walk outwards reaches corners where one point took minutes: by default the boundary is bracketed
         # on the claim's own sweep grid and refined with a counted budget (grid_region); the walk is opt-in
         return grid_region(claim, pt, claimed, dps=dps)
-    work = dps + 10 if closed else claim.search_dps
+    work = dps + 10 if closed else (claim.search.dps if claim.search else claim.search_dps)
     # closed forms are cheap: the walk may take 40 steps and the root all digits; a numeric quantity (a
     # supremum from the solver) costs a second or so per point: 16 steps and 8 digits
     budget = budget or (40 if closed else 16)

@@ -101,8 +101,8 @@ def test_counterexample_is_the_simplest_failing_point_and_typed():
     node = over("x", ["1001/1000", "3", "7/2"], lambda x: Compare(claimed=0, computed=1, rel="<=", at={"x": x}))
     cx = verdict(node).counterexample
     assert cx["params"] == {"x": "3"} and cx["relation"] == "<=" and cx["certified"] is True
-    assert set(cx) == {"params", "what", "relation", "quantity", "bound", "relative_slack", "digits", "certified",
-                       "certificate"}
+    assert set(cx) == {"params", "what", "relation", "quantity", "bound", "derived", "relative_slack", "digits",
+                       "certified", "certificate", "worst"}
 
 
 def test_stored_evidence_redecides_identically_and_round_trips():
