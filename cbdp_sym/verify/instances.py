@@ -184,7 +184,7 @@ def bound_evidence(kind: str, families: dict, evaluate: Callable, search: dict |
     >>> from cbdp_sym.verify.evidence import collect, decide
     >>> insts = [Instance("squares", f"x={k}", {"x": mp.mpf(k)}) for k in range(1, 4)]
     >>> ev = bound_evidence("upper", {"small x": insts}, lambda i: (i.data["x"] ** 2, 2 ** i.data["x"]),
-    ...                     what="$x^2 \\le 2^x$")
+    ...                     what="$x^2 < 2^x$")
     >>> decide(collect(ev, 30), 30).status.value
     'refuted'
     """
