@@ -249,7 +249,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
 
     out = check_out_dir(Path(out))
     json_path = check_json_path(json_path or out / "audit.json")
-    findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key])
+    findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key], results)
                 for key, paper in registry.papers.items()}
     render = _RenderCache(results, dps, (suffix, heading, label_prefix), registry)
     write_atomic(json_path, render.text("audit.json", [r.claim.id for r in results], {},

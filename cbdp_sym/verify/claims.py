@@ -83,6 +83,52 @@ class Domain(str, Enum):
     __format__ = str.__format__
 
 
+class Role(str, Enum):
+    """What part of a paper a claim is: a finding's severity follows from its claims' roles and error kinds
+    (:mod:`cbdp_sym.verify.findings`).  Inferred from the claim's ``where``/ID when not declared."""
+
+    THEOREM = "theorem"
+    LEMMA = "lemma"
+    COROLLARY = "corollary"
+    PROPOSITION = "proposition"
+    TABLE = "table"
+    CONSTANT = "constant"  # a constant or an asymptotic order inside a result (the result itself survives)
+    PROOF = "proof"  # a step or chain of a proof
+    FIGURE = "figure"
+    REMARK = "remark"  # a remark, an example, a sentence of prose
+    DEFINITION = "definition"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+def infer_role(claim) -> Role:
+    """A claim's role: declared, else from its ID (``-CHAIN``, ``-PROOF``, ``-STEP``: a proof) and ``where``
+    (Theorem, Lemma, Corollary, Proposition, Table, Fig., Remark), else a remark of the prose.
+
+    >>> infer_role(Claim(id="X-T1", where="Sec. 3, Theorem 2")).value, infer_role(Claim(id="X-T1-CHAIN")).value
+    ('theorem', 'proof')
+    """
+    if claim.role is not None:
+        return Role(claim.role)
+    parts = claim.id.upper().split("-")
+    if any(p in ("CHAIN", "PROOF") or p.startswith("STEP") for p in parts[2:]):
+        return Role.PROOF
+    if claim.kind in ("definition", "cited"):
+        return Role.DEFINITION
+    where = f"{claim.where} {claim.label}".lower()
+    for words, role in ((("theorem", "thm."), Role.THEOREM), (("lemma",), Role.LEMMA),
+                        (("corollary", "cor."), Role.COROLLARY), (("proposition", "prop."), Role.PROPOSITION),
+                        (("table",), Role.TABLE), (("fig.", "figure"), Role.FIGURE), (("remark",), Role.REMARK)):
+        if any(w in where for w in words):
+            return role
+    return Role.REMARK
+
+
+#: claims by ID, as their modules define them (a claim's ``uses`` names others by ID)
+BY_ID: dict = {}
+
+
 class Search(dict):
     """An adversarial search box for a bound: ``{param name: (lo, hi)}`` (exact strings), with the evaluation
     budget ``evals`` (a count, never a time: reports are reproducible) and the digits ``dps`` it runs at.
@@ -274,11 +320,20 @@ class Claim:
     # "proof-step" for IDs that name a proof's chain or step, "result" otherwise
     error_kind: str | None = None
     source: str = ""  # set by the registry: paper folder / module file
+    # what part of the paper the claim is (a Role; inferred from ``where`` and the ID when None)
+    role: str | None = None
+    # the IDs of the claims this claim's statement or proof rests on (from the paper's proofs and text): a finding on
+    # one of them reaches this claim, and where one has a corrected statement this claim is audited against it too
+    uses: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind must be one of {KINDS}, got {self.kind!r}")
         self.kind = Kind(self.kind)
+        if self.role is not None:
+            self.role = Role(self.role)
+        self.uses = tuple(self.uses)
+        BY_ID.setdefault(self.id, self)  # (the module's own claim: copies made by the engine keep the ID)
         if self.search is not None and not isinstance(self.search, Search):
             self.search = Search(self.search, evals=self.search_evals, dps=self.search_dps)
         if self.error_kind is not None and self.error_kind not in ERROR_KINDS:
@@ -343,3 +398,30 @@ class Claim:
                     raise ValueError(f"{self.id}: the sweep misses {p.name} = {', '.join(missing[:5])} of its finite "
                                      "range; a claim over a finite family is checked at every member")
         return pts
+
+
+# -- knock-on effects: a claim audited against the statements it uses, as printed and as corrected ---------------
+_USING = ["printed"]
+
+
+def printed_or_corrected(claim: "Claim"):
+    """The statement of a used claim (a SymPy form) in the current audit: as printed, or its corrected statement
+    while the engine re-audits a dependent claim against the corrections (``Claim.uses``).
+
+    >>> c = Claim(id="X-B", claimed=lambda: 1, corrected=lambda: 2)
+    >>> printed_or_corrected(c), using("corrected", lambda: printed_or_corrected(c))
+    (1, 2)
+    """
+    if _USING[0] == "corrected" and claim.corrected is not None:
+        return claim.corrected()
+    return claim.claimed()
+
+
+def using(which: str, fn):
+    """``fn()`` with the used claims read as ``which`` (``printed`` or ``corrected``)."""
+    old = _USING[0]
+    _USING[0] = which
+    try:
+        return fn()
+    finally:
+        _USING[0] = old

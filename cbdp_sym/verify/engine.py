@@ -18,7 +18,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym.calculus.certify import certify_different, certify_less
-from cbdp_sym.verify.claims import Claim
+from cbdp_sym.verify.claims import BY_ID, Claim, using
 from cbdp_sym.core.errors import CbdpError, DerivationError, DerivationTimeout
 from cbdp_sym.verify.findings import infer_error_kind
 from cbdp_sym.core.verdict import BOUND_KINDS, Check, CheckResult, Status, identity_digits, violated
@@ -52,6 +52,7 @@ class Result:
     readings: list = field(default_factory=list)  # per-reading verdicts: [{"name", "status", "message", "seeds"}]
     finding: str | None = None  # the ID of the finding this refutation belongs to (set by the report)
     precision_limited: bool = False  # inconclusive only for want of precision (a higher one may decide it)
+    against_corrected: "Result | None" = None  # the audit with the claims it uses read as corrected (Claim.uses)
     evidence: dict | None = None  # what decided the verdict: the collected evidence and its summary (check claims)
 
     @property
@@ -188,6 +189,15 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
         fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
                                     statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
+    used = [BY_ID[u] for u in claim.uses if u in BY_ID and BY_ID[u].corrected is not None]
+    if used and res.status not in ("error", "skipped", "definition", "cited"):
+        # knock-on: the claim re-audited with the statements it uses read as corrected
+        import dataclasses
+
+        alt = dataclasses.replace(claim, uses=(), readings=(), corrected=None)
+        res.against_corrected = using("corrected", lambda: audit_claim(alt, dps, points))
+        res.against_corrected.message = ("with " + ", ".join(u.id for u in used) + " as corrected: "
+                                         + res.against_corrected.message)
     if res.status == "refuted" and res.error_kind is None:
         res.error_kind = infer_error_kind(claim)
     cx = res.counterexample

@@ -287,7 +287,10 @@ def cached_check(fn):
         return json.dumps(_jsonable(out), sort_keys=True)
 
     def wrapper(dps):
-        data = json.loads(_cached_check_result(name, _file_version(src), dps))
+        from cbdp_sym.verify.claims import _USING
+
+        key = name if _USING[0] == "printed" else f"{name} [used claims as {_USING[0]}]"
+        data = json.loads(_cached_check_result(key, _file_version(src), dps))
         if isinstance(data, dict) and "__evidence__" in data:
             from cbdp_sym.verify.evidence import Collected
 

@@ -7,8 +7,9 @@ from cbdp_sym import Claim, Registry
 from cbdp_sym.verify.findings import ERROR_KINDS, SEVERITY, infer_error_kind, paper_findings, simplicity
 
 
-def _res(cid, status, cx=None, kind="upper", error_kind=None, corrected=None):
-    claim = Claim(id=cid, paper="p", label=f"label of {cid}", kind=kind, statement="", error_kind=error_kind)
+def _res(cid, status, cx=None, kind="upper", error_kind=None, corrected=None, where="Sec. 2, Theorem 1", uses=()):
+    claim = Claim(id=cid, paper="p", label=f"label of {cid}", kind=kind, statement="", error_kind=error_kind,
+                  where=where, uses=uses)
     return SimpleNamespace(claim=claim, status=status, counterexample=cx, corrected=corrected,
                            error_kind=error_kind, finding=None)
 
@@ -62,8 +63,28 @@ def test_declared_findings_name_known_claims_and_kinds():
         ids = {c.id for c in paper.claims}
         seen = set()
         for f in paper.meta.get("findings", []):
-            assert f["kind"] in ERROR_KINDS and f["kind"] in SEVERITY, f
+            assert f.get("kind") in (None,) + ERROR_KINDS, f  # (kinds are derived from the claims)
             for cid in f["claims"]:
                 assert cid in ids, (key, f["id"], cid)
                 assert cid not in seen, (key, cid)
                 seen.add(cid)
+
+
+def test_severity_and_kind_follow_from_the_claims_by_rule():
+    from cbdp_sym.verify.findings import SEVERITY_RULE, bottom_line
+
+    fixed = SimpleNamespace(claim=SimpleNamespace(statement="x"), status="verified")
+    results = [_res("P-T1", "refuted", where="Theorem 1"), _res("P-T1-CHAIN", "refuted", where="proof of Theorem 1"),
+               _res("P-F2", "refuted", where="Fig. 2"), _res("P-L3", "refuted", error_kind="typo", corrected=fixed,
+                                                           where="Lemma 3"),
+               _res("P-S5", "holds", where="Sec. 5", uses=("P-T1",)), _res("P-C4", "verified", where="Corollary 4")]
+    meta = {"findings": [{"id": "P-FA", "title": "a", "claims": ["P-T1", "P-T1-CHAIN"]},
+                         {"id": "P-FB", "title": "b", "kind": "result", "claims": ["P-F2"]}]}
+    fs = {f.id: f for f in paper_findings("p", meta, results)}
+    assert (fs["P-FA"].kind, fs["P-FA"].severity) == ("result", "high")  # the theorem decides, not the chain
+    assert (fs["P-FB"].kind, fs["P-FB"].severity) == ("result", "low")  # a figure remark, whatever was typed
+    assert (fs["P-L3"].kind, fs["P-L3"].severity) == ("typo", "low")  # its corrected statement holds
+    assert fs["P-FA"].reaches == ["P-S5"]  # the claims that use a claim of the finding
+    assert "high: a theorem" in SEVERITY_RULE
+    bl = bottom_line(results, list(fs.values()))
+    assert bl["as_stated"] == ["P-C4"] and bl["after_correction"] == ["P-L3"] and bl["fail"] == ["P-T1"]
