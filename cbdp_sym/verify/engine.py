@@ -200,6 +200,16 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
                                          + res.against_corrected.message)
     if res.status == "refuted" and res.error_kind is None:
         res.error_kind = infer_error_kind(claim)
+    if res.status == "refuted" and isinstance(res.counterexample, dict) and res.evidence is not None:
+        # the counterexample re-evaluated by the engine: a refutation whose point does not fail again is an error
+        try:
+            again = counterexample_holds(res, dps)
+            why = "the claim does not fail there when evaluated again"
+        except Exception as exc:  # noqa: BLE001 - reported as the claim's error
+            again, why = False, f"{type(exc).__name__}: {str(exc)[:200]}"
+        if not again:
+            res.status = "error"
+            res.message = f"the counterexample at {res.counterexample.get('params')} does not re-evaluate: {why}"
     cx = res.counterexample
     if res.status in (Status.REFUTED, Status.AMBIGUOUS) and isinstance(cx, dict) and not cx.get("certified"):
         # every refutation says whether it is certified, and why not
@@ -676,3 +686,61 @@ def _evidence_result(claim, raw, dps, derived, claimed, steps) -> Result:
     from cbdp_sym.verify.evidence import summary as _summary  # noqa: F401 (the summary is in dec.evidence)
     res.evidence = {"summary": dec.evidence, "tree": got.as_json(used)["tree"], "dps": used}
     return res
+
+
+# -- one point, re-evaluated (``cbdp-sym eval``, and the findings' counterexamples) -------------------------------
+def _same_value(a, b) -> bool:
+    """Two parameter values the same (``"0.5" == "1/2"``, vectors coordinate by coordinate)."""
+    if isinstance(a, list) or isinstance(b, list):
+        a = a if isinstance(a, list) else str(a).strip("()[] ").split(",")
+        b = b if isinstance(b, list) else str(b).strip("()[] ").split(",")
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b))
+    sa, sb = str(a).strip(), str(b).strip()
+    if sa == sb:
+        return True
+    try:
+        return parse_exact(sa) == parse_exact(sb)
+    except Exception:  # noqa: BLE001 - labels, not numbers
+        return False
+
+
+def check_leaves_at(claim: Claim, raw: dict, dps: int = 50) -> list:
+    """The comparisons of a check claim at the point ``raw`` (``{name: text}``), re-computed by running the check
+    and re-decided by the engine: ``[(Compare, Leaf), ...]`` (empty when no comparison has that point)."""
+    from cbdp_sym.verify.evidence import _leaves, decide_leaf
+
+    with mp.workdps(dps + 10):
+        got = collect_evidence(claim.check(dps), dps)
+        out = []
+        for _p, c in _leaves(got.tree):
+            at = params_json(c.at)
+            if raw and all(k in at and _same_value(at[k], v) for k, v in raw.items()):
+                out.append((c, decide_leaf(c, dps)))
+    return out
+
+
+def counterexample_holds(res: Result, dps: int | None = None) -> bool:
+    """Whether a refuted result's counterexample still fails when the engine evaluates the claim there again: a
+    check claim's comparisons at that point re-computed and re-decided, an identity or bound claim's sides
+    re-evaluated at the point.  (A finding whose counterexample does not re-evaluate is an error, never shown.)"""
+    from cbdp_sym.verify.evidence import Compare, decide_leaf
+
+    cx = res.counterexample or {}
+    params = cx.get("params")
+    dps = dps or res.dps
+    claim = res.claim
+    if not isinstance(params, dict):
+        return False
+    if claim.kind == "check":
+        if not params:  # a comparison without a point: the whole check re-run and re-decided
+            with mp.workdps(dps + 10):
+                return decide(collect_evidence(claim.check(dps), dps).tree, dps).status == Status.REFUTED
+        return any(lf.status == Status.REFUTED for _c, lf in check_leaves_at(claim, params, dps))
+    point = claim.parse_point({k: (",".join(v) if isinstance(v, list) else v) for k, v in params.items()})
+    derived = derive(claim)[0] if claim.derive else None
+    claimed = claim.claimed() if claim.claimed else None
+    with mp.workdps(dps + 10):
+        cla, der, num = _values_at(claim, derived, claimed, point)
+        ref = num if num is not None else der
+        leaf = decide_leaf(Compare(claimed=cla, computed=ref, rel=_KIND_REL[claim.kind], at=point), dps)
+    return leaf.status == Status.REFUTED
