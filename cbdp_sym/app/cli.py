@@ -388,6 +388,8 @@ def cmd_eval(reg, args):
         store.set_enabled(False)
 
     claim = reg.get(args.id)
+    if claim.kind == "check":
+        return _eval_check(claim, args)
     point = claim.parse_point(_parse_at(args.at))
     for k, v in point.items():
         check_magnitude(v, k)
@@ -414,6 +416,40 @@ def cmd_eval(reg, args):
             print(f"  {k:<8} {out[k] if out[k] is not None else '(none)'}")
         for ln in lines:
             print("  " + ln)
+    return 0
+
+
+def _eval_check(claim, args) -> int:
+    """``eval`` of a check claim: its comparisons at the point ``--at`` (names as the claim's evidence gives them,
+    e.g. ``--at n=3`` or ``--at instance="RR: p=0.75"``), re-computed by running the check and re-decided."""
+    from cbdp_sym.verify.engine import check_leaves_at
+    from cbdp_sym.verify.evidence import params_json, value_text
+
+    raw = _parse_at(args.at)
+    if not raw:
+        raise ParameterError(f"{claim.id} is a check claim: name the point of one of its comparisons with --at NAME=VALUE")
+    leaves = check_leaves_at(claim, raw, args.dps)
+    if not leaves:
+        raise ParameterError(f"{claim.id} has no comparison at " + ", ".join(f"{k}={v}" for k, v in raw.items()))
+    rows = []
+    for c, lf in leaves:
+        rows.append({"params": params_json(c.at), "what": c.what or None, "relation": c.rel,
+                     "claimed": value_text(c.claimed, args.dps), "computed": value_text(c.computed, args.dps),
+                     "status": lf.status.value,
+                     "relative_slack": value_text(lf.slack, 6) if lf.slack is not None and c.rel != "~" else None,
+                     "digits": None if lf.digits is None else (args.dps + 10 if lf.digits == float("inf")
+                                                               else round(lf.digits, 1))})
+    worst = min((r["status"] for r in rows), key=["refuted", "inconclusive", "holds", "verified"].index)
+    out = {"id": claim.id, "kind": "check", "params": raw, "comparisons": rows, "verdict": worst}
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{claim.id} (check) at " + ", ".join(f"{k}={v}" for k, v in raw.items()) + f": {worst}")
+    for r in rows:
+        what = f"{r['what']}: " if r["what"] else ""
+        extra = (f", relative slack {r['relative_slack']}" if r["relative_slack"] else
+                 (f", {r['digits']} digits" if r["digits"] is not None else ""))
+        print(f"  {what}computed {r['computed']} {r['relation']} claimed {r['claimed']}: {r['status']}{extra}")
     return 0
 
 

@@ -238,6 +238,15 @@ def result_json(r) -> dict:
         out["failure_region"] = r.failure_region
     if getattr(r, "evidence", None):
         out["evidence"] = r.evidence
+    from cbdp_sym.verify.claims import infer_role
+
+    out["role"] = infer_role(c).value
+    if c.uses:
+        out["uses"] = list(c.uses)
+    k = getattr(r, "against_corrected", None)
+    if k is not None:
+        out["against_corrected"] = {"status": k.status, "message": k.message, "uses": list(c.uses),
+                                    "counterexample": k.counterexample}
     if r.corrected is not None:
         k = r.corrected
         out["corrected"] = {"statement_latex": k.claim.statement, "status": k.status, "message": k.message,
@@ -246,7 +255,7 @@ def result_json(r) -> dict:
     return out
 
 
-SCHEMA_VERSION = 1  # audit.json's layout; its JSON Schema is cbdp_sym/schema/audit.schema.json
+SCHEMA_VERSION = 2  # audit.json's layout; its JSON Schema is cbdp_sym/report/schema/audit.schema.json
 
 
 def audit_schema() -> dict:
@@ -255,7 +264,11 @@ def audit_schema() -> dict:
 
 
 def audit_json(results, dps: int, findings=()) -> str:
-    doc = {"schema_version": SCHEMA_VERSION, "dps": dps, "provenance": dict(provenance(dps)), "findings": [f.as_json() for f in findings],
+    prov = dict(provenance(dps))
+    skipped = [r for r in results if r.status == "skipped"]
+    if skipped:  # outside the verdict counts, named here with the way to audit them
+        prov["skipped"] = "; ".join(f"{r.claim.id}: {r.message}" for r in skipped)
+    doc = {"schema_version": SCHEMA_VERSION, "dps": dps, "provenance": prov, "findings": [f.as_json() for f in findings],
            "claims": [result_json(r) for r in results]}
     return json.dumps(doc, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
 
@@ -752,6 +765,8 @@ def _compact_row(r) -> dict:
 def verdict_counts(results) -> list[tuple[str, int]]:
     counts = {}
     for r in results:
+        if r.status == "skipped":  # outside the verdict counts (named in the provenance)
+            continue
         counts[r.status] = counts.get(r.status, 0) + 1
     return [(s, counts[s]) for s in STATUSES if s in counts] + sorted((s, n) for s, n in counts.items() if s not in STATUSES)
 

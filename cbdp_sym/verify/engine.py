@@ -346,7 +346,7 @@ def _engine_evidence(claim, values, dps):
     tree = collect(Group("family" if any(p.finite for p in claim.params) else "sample", leaves,
                          domain="the claim's points" + (" and the adversarial search" if claim.search else "")), dps)
     dec = decide(tree, dps)
-    return {"summary": dec.evidence, "tree": to_json(tree, dps), "dps": dps, "_decision": dec.status.value}
+    return {"summary": dec.evidence, "tree": to_json(tree, dps), "dps": dps, "decision": dec.status.value}
 
 
 def _short15(text):
@@ -684,7 +684,7 @@ def _evidence_result(claim, raw, dps, derived, claimed, steps) -> Result:
     res.readings = list(dec.readings)
     res.error_kind = got.error_kind or dec.error_kind
     from cbdp_sym.verify.evidence import summary as _summary  # noqa: F401 (the summary is in dec.evidence)
-    res.evidence = {"summary": dec.evidence, "tree": got.as_json(used)["tree"], "dps": used}
+    res.evidence = {"summary": dec.evidence, "tree": got.as_json(used)["tree"], "dps": used, "decision": dec.status.value}
     return res
 
 

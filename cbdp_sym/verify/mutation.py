@@ -168,7 +168,7 @@ def battery(doc: dict) -> tuple[list[Outcome], list[str]]:
             continue
         with mp.workdps(int(ev.get("dps", dps)) + 10):
             again = decide(from_json(ev["tree"]), int(ev.get("dps", dps))).status.value
-        own = ev.get("_decision", status)
+        own = ev.get("decision", status)
         if again != own:
             defects.append(f"{c['id']}: the stored evidence decides {again}, the audit said {own}")
         got = mutate(ev, status, dps, c["id"])
