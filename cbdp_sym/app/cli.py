@@ -186,6 +186,15 @@ def cmd_restricted(reg, args):
            "hessian_negative_definite": rec["negative_definite"],
            "second_method_digits": None if rec["second_method_digits"] is None else mp.nstr(rec["second_method_digits"], 4),
            "infinite": rec["infinite"], "converged": rec.get("converged", True), "notes": rec["notes"]}
+    smd = rec["second_method_digits"]
+    if smd is not None and mp.isfinite(rec["value"]) and smd < args.dps // 2:
+        # the second method does not confirm the value: say so, in the output and on stderr (never silently)
+        out["confirmed"] = False
+        out["warning"] = (f"the second method agrees with the value to only {mp.nstr(smd, 3)} digits (it needs "
+                          f"{args.dps // 2}): the value rests on the first method alone")
+        print(f"cbdp-sym: warning: {out['warning']}", file=sys.stderr)
+    elif smd is not None:
+        out["confirmed"] = True
     if rec.get("ray"):
         out["ray"] = {"direction_theta": [mp.nstr(v, 12) for v in rec["ray"]["direction"]],
                       "J_along_ray": [[mp.nstr(t, 5), mp.nstr(v, 12)] for t, v in rec["ray"]["points"]]}
@@ -204,7 +213,9 @@ def cmd_restricted(reg, args):
                 print("  optimum h   " + " + ".join([f"({out['optimum'][0]})"] + [f"({c}) x_{i}" for i, c in
                                                                                      enumerate(out["optimum"][1:], 1)]))
             print(f"  |gradient|  {out['gradient_norm']}   Hessian negative definite: {out['hessian_negative_definite']}")
-            print(f"  second method agrees to {out['second_method_digits']} digits")
+            print(f"  second method agrees to {out['second_method_digits']} digits"
+                  + ("  (NOT CONFIRMED: the value rests on the first method alone)" if out.get("confirmed") is False
+                     else ""))
         for n in out["notes"]:
             print(f"  note: {n}")
     return 0
