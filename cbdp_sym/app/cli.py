@@ -29,6 +29,8 @@ from cbdp_sym.app.executor import check_dask
 from cbdp_sym.app.registry import Registry
 from cbdp_sym.core.timelimit import run_with_limit
 import cbdp_sym.core.store as store
+from cbdp_sym.verify.engine import check_leaves_at
+from cbdp_sym.verify.evidence import params_json, value_text
 
 LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
             "toolkit's normal(loc, scale) takes the standard deviation.")
@@ -433,9 +435,6 @@ def cmd_eval(reg, args):
 def _eval_check(claim, args) -> int:
     """``eval`` of a check claim: its comparisons at the point ``--at`` (names as the claim's evidence gives them,
     e.g. ``--at n=3`` or ``--at instance="RR: p=0.75"``), re-computed by running the check and re-decided."""
-    from cbdp_sym.verify.engine import check_leaves_at
-    from cbdp_sym.verify.evidence import params_json, value_text
-
     raw = _parse_at(args.at)
     if not raw:
         raise ParameterError(f"{claim.id} is a check claim: name the point of one of its comparisons with --at NAME=VALUE")

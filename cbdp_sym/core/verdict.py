@@ -70,6 +70,9 @@ _ORDER = [Status.ERROR, Status.REFUTED, Status.AMBIGUOUS, Status.INCONCLUSIVE, S
 
 BOUND_KINDS = ("upper", "lower", "strict-upper")
 
+#: what a refutation shows (cbdp_sym.verify.findings): a false result, a failing proof step, a typo, a reading
+ERROR_KINDS = ("result", "proof-step", "reading", "typo")
+
 
 def identity_digits(dps: int) -> int:
     """Digits of relative agreement an identity needs at ``dps`` requested digits (``dps - 5``)."""

@@ -25,6 +25,7 @@ from cbdp_sym.core.printing import (breakable, key_tex, latex, latex_narrow, not
 from cbdp_sym.core.tape import Tex
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
+from cbdp_sym.verify.claims import infer_role
 
 def prose(text) -> str:
     """Prose with ``$...$`` mathematics: numbers trimmed and set as mathematics, the rest escaped."""
@@ -238,8 +239,6 @@ def result_json(r) -> dict:
         out["failure_region"] = r.failure_region
     if getattr(r, "evidence", None):
         out["evidence"] = r.evidence
-    from cbdp_sym.verify.claims import infer_role
-
     out["role"] = infer_role(c).value
     if c.uses:
         out["uses"] = list(c.uses)

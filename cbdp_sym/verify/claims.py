@@ -43,7 +43,7 @@ from typing import Callable
 import sympy as sp
 
 from cbdp_sym.core.errors import ParameterError
-from cbdp_sym.verify.findings import ERROR_KINDS
+from cbdp_sym.core.verdict import ERROR_KINDS
 from cbdp_sym.core.numbers import parse_number
 
 class Kind(str, Enum):

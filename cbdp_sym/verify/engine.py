@@ -26,9 +26,11 @@ from cbdp_sym.core.numbers import digits, established, mp_str
 from cbdp_sym.core.tape import Step, recording
 from cbdp_sym.core.timelimit import TimeLimitExceeded, set_phase, time_limit
 from cbdp_sym.core.display import Derivation, result_markdown, result_repr
-from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
+from cbdp_sym.verify.points import (_from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact,  # noqa: F401
+                                    point_simplicity)
 from cbdp_sym.verify.regions import failure_region, region_table
 from cbdp_sym.verify.evidence import Skipped, collect_evidence, counterexample, decide, is_evidence, params_json
+from cbdp_sym.verify.evidence import Compare, Group, _leaves, collect, decide_leaf, to_json
 
 
 @dataclass
@@ -323,8 +325,6 @@ _KIND_REL = {"identity": "=", "upper": "<=", "strict-upper": "<", "lower": ">="}
 def _engine_leaves(claim, values):
     """The comparisons of an identity or bound claim (the printed side against the definition's value at every
     point), as :class:`~cbdp_sym.verify.evidence.Compare` leaves."""
-    from cbdp_sym.verify.evidence import Compare
-
     rel = _KIND_REL[claim.kind]
     out = []
     for pt, cla, der, num, origin in values:
@@ -338,8 +338,6 @@ def _engine_leaves(claim, values):
 
 def _engine_evidence(claim, values, dps):
     """The stored evidence of an identity or bound claim (what the mutation battery re-decides)."""
-    from cbdp_sym.verify.evidence import Group, collect, decide, to_json
-
     leaves = _engine_leaves(claim, values)
     if not leaves:
         return None
@@ -542,26 +540,6 @@ def _identity_verdict(claim, res, tol):
     return res
 
 
-def _value_size(v) -> float:
-    """How hard a parameter value is to read and re-run: its digits, plus its distance from 1 in decades."""
-    text = str(v)
-    n = sum(ch.isdigit() for ch in text)
-    try:
-        x = abs(float(sp.Rational(text))) if "," not in text and "(" not in text else 1.0
-    except (TypeError, ValueError, ZeroDivisionError):
-        x = 1.0
-    return n + (abs(math.log10(x)) if x > 0 and math.isfinite(x) else 0.0)
-
-
-def point_simplicity(params: dict) -> float:
-    """Sort key of a parameter point: smaller is simpler (few digits, magnitudes near 1).
-
-    >>> point_simplicity({"eps": "1", "alpha": "3"}) < point_simplicity({"eps": "1/1000", "alpha": "1000"})
-    True
-    """
-    return sum(_value_size(v) for v in params.values())
-
-
 def _bound_certificate(claim, res, pt):
     """A ball-arithmetic proof that the bound fails at ``pt`` (closed forms, or the claim's own hook), or None."""
     cert = None
@@ -588,8 +566,6 @@ def _point_values(claim, derived, claimed, pt, dps):
 
 
 def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None):
-    from cbdp_sym.verify.evidence import decide_leaf
-
     slack, pt, cla, ref, der = worst
     rel = {"upper": r"\le", "strict-upper": "<", "lower": r"\ge"}[claim.kind]
     where = ", ".join(f"{k}={v}" for k, v in pt.items())
@@ -683,7 +659,6 @@ def _evidence_result(claim, raw, dps, derived, claimed, steps) -> Result:
     res.tables = list(got.tables)
     res.readings = list(dec.readings)
     res.error_kind = got.error_kind or dec.error_kind
-    from cbdp_sym.verify.evidence import summary as _summary  # noqa: F401 (the summary is in dec.evidence)
     res.evidence = {"summary": dec.evidence, "tree": got.as_json(used)["tree"], "dps": used, "decision": dec.status.value}
     return res
 
@@ -707,8 +682,6 @@ def _same_value(a, b) -> bool:
 def check_leaves_at(claim: Claim, raw: dict, dps: int = 50) -> list:
     """The comparisons of a check claim at the point ``raw`` (``{name: text}``), re-computed by running the check
     and re-decided by the engine: ``[(Compare, Leaf), ...]`` (empty when no comparison has that point)."""
-    from cbdp_sym.verify.evidence import _leaves, decide_leaf
-
     with mp.workdps(dps + 10):
         got = collect_evidence(claim.check(dps), dps)
         out = []
@@ -723,8 +696,6 @@ def counterexample_holds(res: Result, dps: int | None = None) -> bool:
     """Whether a refuted result's counterexample still fails when the engine evaluates the claim there again: a
     check claim's comparisons at that point re-computed and re-decided, an identity or bound claim's sides
     re-evaluated at the point.  (A finding whose counterexample does not re-evaluate is an error, never shown.)"""
-    from cbdp_sym.verify.evidence import Compare, decide_leaf
-
     cx = res.counterexample or {}
     params = cx.get("params")
     dps = dps or res.dps

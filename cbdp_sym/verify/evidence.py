@@ -49,6 +49,12 @@ import sympy as sp
 from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.numbers import Estimate, digits as digits_of, established, mp_str
 from cbdp_sym.core.verdict import Check, Status, merge, relative_slack
+from cbdp_sym.calculus.certify import certify_different, certify_less
+from cbdp_sym.core.errors import DerivationTimeout
+from cbdp_sym.core.numbers import to_mpf
+from cbdp_sym.core.printing import latex, params_tex
+from cbdp_sym.core.timelimit import time_limit
+from cbdp_sym.verify.points import point_simplicity
 
 RELATIONS = ("=", "<=", "<", ">=", ">", "~")
 _BOUND_KIND = {"<=": "upper", "<": "strict-upper", ">=": "lower", ">": "strict-lower"}
@@ -143,8 +149,6 @@ def _to_mp(x):
             return -mp.inf
         if x.is_Rational:
             return mp.mpf(int(x.p)) / int(x.q)
-        from cbdp_sym.core.numbers import to_mpf
-
         return to_mpf(x)
     raise TypeError(f"cannot compare a value of type {type(x).__name__}")
 
@@ -199,7 +203,7 @@ def value_text(x, digits_max: int) -> str:
     if isinstance(x, sp.Basic) and (x.is_Rational or x in (sp.oo, -sp.oo)):
         return {sp.oo: "inf", -sp.oo: "-inf"}.get(x, str(x))
     if isinstance(x, sp.Basic) and x.free_symbols:
-        return sp.sstr(x)
+        return "$" + latex(x) + "$"
     est = _established(x, digits_max)
     n = int(min(est, digits_max)) if est != INF else digits_max
     return mp_str(_to_mp(x), max(n, 1))
@@ -479,8 +483,6 @@ def _certificate(node: Compare, leaf) -> str | None:
         except Exception:  # noqa: BLE001 - a failed certificate leaves the refutation uncertified
             return None
     if node.closed is not None:
-        from cbdp_sym.calculus.certify import certify_different, certify_less
-
         cla, com, pt, syms = node.closed
         try:
             if node.rel == "=":
@@ -517,11 +519,7 @@ def decide_leaf(c: Compare, dps: int) -> Leaf:
         return _decide_symbolic(c)
     exact = _is_exact(a) and _is_exact(b)
     if exact:
-        A, B = sp.nsimplify(a) if not isinstance(a, sp.Basic) else a, sp.nsimplify(b) if not isinstance(b, sp.Basic) else b
-        if isinstance(a, Fraction):
-            A = sp.Rational(a.numerator, a.denominator)
-        if isinstance(b, Fraction):
-            B = sp.Rational(b.numerator, b.denominator)
+        A, B = _exact_sympy(a), _exact_sympy(b)
         if c.rel == "=":
             same = sp.simplify(A - B) == 0 if (A.is_finite and B.is_finite) else A == B
             return Leaf(Status.VERIFIED if same else Status.REFUTED, digits=INF if same else None, exact=True)
@@ -562,6 +560,15 @@ def decide_leaf(c: Compare, dps: int) -> Leaf:
         return Leaf(Status.HOLDS, slack=s, established=est)
 
 
+def _exact_sympy(x):
+    """An exact value as a SymPy number (never through a float: ``Fraction(1, 3)`` is ``1/3``)."""
+    if isinstance(x, sp.Basic):
+        return x
+    if isinstance(x, Fraction):
+        return sp.Rational(x.numerator, x.denominator)
+    return sp.Integer(x)
+
+
 def _fmt_digits(d) -> str:
     return "all" if d == INF else f"{int(d)}"
 
@@ -584,9 +591,6 @@ def _decide_printed(c: Compare, dps: int) -> Leaf:
 
 
 def _decide_symbolic(c: Compare) -> Leaf:
-    from cbdp_sym.core.timelimit import time_limit
-    from cbdp_sym.core.errors import DerivationTimeout
-
     a, b = sp.sympify(c.claimed), sp.sympify(c.computed)
     if c.rel != "=":
         return Leaf(Status.INCONCLUSIVE, reason="a symbolic inequality is decided at points, not symbolically")
@@ -594,6 +598,8 @@ def _decide_symbolic(c: Compare) -> Leaf:
         with time_limit(30, "symbolic comparison"):
             d = sp.simplify(a - b)
             if d == 0 or sp.simplify(sp.expand_log(sp.expand(d), force=True)) == 0:
+                return Leaf(Status.VERIFIED, digits=INF, exact=True)
+            if sp.simplify((a - b).rewrite(sp.exp)) == 0:  # hyperbolic and exponential forms of one function
                 return Leaf(Status.VERIFIED, digits=INF, exact=True)
     except DerivationTimeout:
         pass
@@ -654,8 +660,6 @@ def _node_status(node, dps, memo) -> tuple[Status, bool]:
 
 
 def _point_text(at: dict) -> str:
-    from cbdp_sym.core.printing import params_tex
-
     if not at:
         return ""
     return "$" + params_tex({k: _at_text(v) for k, v in at.items()}) + "$"
@@ -694,7 +698,10 @@ def _leaf_line(c: Compare, leaf: Leaf, dps: int) -> str:
         return f"the located value {com} {word} to the printed {c.claimed}{where}"
     if c.rel == "=":
         if leaf.status == Status.VERIFIED:
-            agree = "exactly" if leaf.digits == INF else f"to {leaf.digits:.1f} digits"
+            if leaf.digits == INF:
+                agree = "exactly" if leaf.established == INF else f"to all {int(leaf.established)} digits established"
+            else:
+                agree = f"to {leaf.digits:.1f} digits"
             return f"equal {agree}{where}"
         return f"computed {com} against the claimed {cla}{where}"
     if leaf.status == Status.REFUTED:
@@ -734,8 +741,6 @@ def _check_row(c: Compare, leaf: Leaf, dps: int) -> Check:
 
 
 def _simplicity(c: Compare) -> float:
-    from cbdp_sym.verify.engine import point_simplicity
-
     try:
         return point_simplicity({k: _at_text(v) for k, v in c.at.items()})
     except Exception:  # noqa: BLE001
@@ -805,7 +810,9 @@ def _group_text(node: Group, status: Status, dps: int, memo) -> str:
         parts.append(f"smallest relative slack {_slack_text(l)}" + (f" at {_point_text(c.at)}" if c.at else ""))
     if idents:
         c, l = min(idents, key=lambda t: t[1].digits)
-        parts.append("every comparison equal " + ("exactly" if l.digits == INF else f"to at least {l.digits:.1f} digits"))
+        parts.append("every comparison equal " + (("exactly" if l.established == INF else
+                                                   f"to all {int(l.established)} digits established")
+                                                  if l.digits == INF else f"to at least {l.digits:.1f} digits"))
     printed = [(c, l) for c, l in leaves if c.rel == "~"]
     for c, l in printed:
         parts.append(_leaf_line(c, l, dps))

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ERROR_KINDS = ("result", "proof-step", "reading", "typo")
+from cbdp_sym.core.verdict import ERROR_KINDS  # noqa: F401 (re-exported)
+from cbdp_sym.verify.claims import infer_role
 #: rank of an error kind (lower is more serious)
 SEVERITY = {"result": 1, "proof-step": 2, "reading": 3, "typo": 4}
 SEVERITY_LEVELS = ("high", "medium", "low")
@@ -147,8 +148,6 @@ def _claim_error_kind(r) -> str:
 
 
 def _claim_severity(r) -> str:
-    from cbdp_sym.verify.claims import infer_role
-
     corr = r.corrected.status if getattr(r, "corrected", None) is not None else None
     return severity_of(_claim_error_kind(r), infer_role(r.claim).value, corr)
 
@@ -203,8 +202,6 @@ def bottom_line(results, findings) -> dict:
     """A paper's bottom line: which audited results survive as stated, which survive after correction, which fail
     (results: theorems, lemmas, corollaries, propositions and table values; the rest is counted).  Returns
     ``{"as_stated": [...], "after_correction": [...], "fail": [...], "undecided": [...], "other": {...}}``."""
-    from cbdp_sym.verify.claims import infer_role
-
     out = {"as_stated": [], "after_correction": [], "fail": [], "undecided": [], "other": {}}
     for r in results:
         role = infer_role(r.claim).value

@@ -32,6 +32,8 @@ from cbdp_sym.core.serial import BadData, decode, encode, same_tree
 from cbdp_sym.core.tape import Step, record, recording
 import cbdp_sym.core.cache as _cache
 import cbdp_sym.core.store as _store
+from cbdp_sym.verify.claims import _USING
+from cbdp_sym.verify.evidence import Collected, Compare, Group, collect_evidence, is_evidence
 
 __all__ = ["Instance", "random_pmf", "random_finite", "random_kernel", "push_forward", "joint_adaptive", "events",
            "mass", "softmax", "finite_from_logits", "describe", "search_min", "bound_check", "bound_evidence", "slack_of", "rational_pmf"]
@@ -171,14 +173,15 @@ _KIND_REL = {"upper": "<=", "strict-upper": "<", "lower": ">=", "strict-lower": 
 
 def bound_evidence(kind: str, families: dict, evaluate: Callable, search: dict | None = None,
                    certify: Callable | None = None, what: str = "", quantity_name: str = "quantity",
-                   bound_name: str = "bound"):
+                   bound_name: str = "bound", at: Callable | None = None):
     """A bound over instance families (and an adversarial search) as evidence: the engine decides
     (:mod:`cbdp_sym.verify.evidence`).
 
     ``families``: ``{name: [Instance, ...]}``, every instance evaluated; ``evaluate(instance) -> (quantity,
     bound)`` at the working precision; ``search`` as for :func:`bound_check` (the best instance found is one more
     comparison, marked ``search``); ``certify(instance) -> str | None`` proves a violation in ball arithmetic.
-    ``kind``: ``upper`` (quantity <= bound), ``strict-upper``, ``lower``, ``strict-lower``.
+    ``kind``: ``upper`` (quantity <= bound), ``strict-upper``, ``lower``, ``strict-lower``.  ``at(instance) -> dict``:
+    the instance's typed parameter point (by default its label, ``{"instance": "family: label"}``).
 
     >>> import mpmath as mp
     >>> from cbdp_sym.verify.evidence import collect, decide
@@ -188,14 +191,13 @@ def bound_evidence(kind: str, families: dict, evaluate: Callable, search: dict |
     >>> decide(collect(ev, 30), 30).status.value
     'refuted'
     """
-    from cbdp_sym.verify.evidence import Compare, Group
-
     rel = _KIND_REL[kind]
     named = f"{quantity_name} against {bound_name}" if (quantity_name, bound_name) != ("quantity", "bound") else ""
 
     def leaf(inst, origin="grid"):
         q, b = evaluate(inst)
-        return Compare(claimed=b, computed=q, rel=rel, at={"instance": f"{inst.family}: {inst.label}"},
+        return Compare(claimed=b, computed=q, rel=rel,
+                       at=at(inst) if at is not None else {"instance": f"{inst.family}: {inst.label}"},
                        what=named, certify=(lambda inst=inst: certify(inst)) if certify else None, origin=origin)
 
     parts = [Group("sample", [leaf(i) for i in insts], domain=fam) for fam, insts in families.items() if insts]
@@ -279,21 +281,15 @@ def cached_check(fn):
 
     @cached_numeric
     def _cached_check_result(key, version, dps):
-        from cbdp_sym.verify.evidence import collect_evidence, is_evidence
-
         out = fn(dps)
         if is_evidence(out):  # evidence: collected (families enumerated, certificates made) and stored as data
             return json.dumps({"__evidence__": collect_evidence(out, dps).as_json(dps)}, sort_keys=True)
         return json.dumps(_jsonable(out), sort_keys=True)
 
     def wrapper(dps):
-        from cbdp_sym.verify.claims import _USING
-
         key = name if _USING[0] == "printed" else f"{name} [used claims as {_USING[0]}]"
         data = json.loads(_cached_check_result(key, _file_version(src), dps))
         if isinstance(data, dict) and "__evidence__" in data:
-            from cbdp_sym.verify.evidence import Collected
-
             return Collected.from_json(data["__evidence__"])
         return _restore(data)
 

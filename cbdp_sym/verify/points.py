@@ -148,3 +148,23 @@ def _from_search(param, y):
 
 def parse_exact(text):
     return parse_number(str(text))
+
+
+def _value_size(v) -> float:
+    """How hard a parameter value is to read and re-run: its digits, plus its distance from 1 in decades."""
+    text = str(v)
+    n = sum(ch.isdigit() for ch in text)
+    try:
+        x = abs(float(sp.Rational(text))) if "," not in text and "(" not in text else 1.0
+    except (TypeError, ValueError, ZeroDivisionError):
+        x = 1.0
+    return n + (abs(math.log10(x)) if x > 0 and math.isfinite(x) else 0.0)
+
+
+def point_simplicity(params: dict) -> float:
+    """Sort key of a parameter point: smaller is simpler (few digits, magnitudes near 1).
+
+    >>> point_simplicity({"eps": "1", "alpha": "3"}) < point_simplicity({"eps": "1/1000", "alpha": "1000"})
+    True
+    """
+    return sum(_value_size(v) for v in params.values())

@@ -40,6 +40,8 @@ import mpmath as mp
 from cbdp_sym.restricted.finite import family_counterexample, family_row, family_verdict, num_text
 from cbdp_sym.core.numbers import mp_str
 from cbdp_sym.core.verdict import Check, CheckResult, Status, agrees, violated
+from cbdp_sym.core.numbers import Estimate
+from cbdp_sym.verify.evidence import Compare, Group
 
 
 def as_reading(result, name: str, *, seeds: str = "", literal: bool = False) -> dict:
@@ -186,9 +188,6 @@ def family_results_evidence(families, results: dict, *, what: str = "", kind: st
     evidence: each family where every hypothesis of the claim holds is a sample whose worst instance (recomputed at
     the working precision, certified when it violates) is compared; a family where a hypothesis fails is shown
     aside (it shows a hypothesis is needed, and decides nothing).  ``kind``: ``upper`` (lhs <= rhs) or ``lower``."""
-    from cbdp_sym.core.numbers import Estimate
-    from cbdp_sym.verify.evidence import Compare, Group
-
     rel = {"upper": "<=", "lower": ">="}[kind]
     parts, aside = [], []
     for f in families:
@@ -222,9 +221,6 @@ def curves_evidence(figures, cases, reference, *, dps: int, ref_key: str = "exac
     """A figure claim as evidence: every other curve of each figure lies at or above the figure's reference curve
     ``ref_key`` at every abscissa, and the reference curve equals an independent value ``reference(case, x)`` (a
     dict with ``eps`` and ``digits``).  ``cases[i]`` is ``(mechanism, value, name)`` for ``figures[i]``."""
-    from cbdp_sym.core.numbers import Estimate
-    from cbdp_sym.verify.evidence import Compare, Group
-
     parts = []
     for (mech, value, _name), fig in zip(cases, figures):
         d = fig.data()
