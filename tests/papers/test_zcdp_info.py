@@ -15,7 +15,7 @@ from cbdp_sym.verify.evidence import collect_evidence, decide, is_evidence
 from cbdp_sym.verify.mutation import battery
 
 ZCDP = Path(__file__).resolve().parents[2] / "derivations" / "zcdp"
-MODULES = ("defs", "renyi")
+MODULES = ("defs", "renyi", "mcdp")
 VERDICT_WORDS = {"verified", "holds", "refuted", "ambiguous", "inconclusive"}
 LEGACY = {"CheckResult", "agreement", "overrule", "reading", "bound_check", "merge_checks", "within_tolerance",
           "printed_number", "as_reading", "with_readings", "curves_above_reference", "check_chain", "chain_table",
@@ -42,7 +42,7 @@ def _audit(registry, cids, dps=20):
 
 # fast claims of each module (a few seconds each at 20 digits), with their verdicts
 FAST = [("ZCDP-D2.1-FORMS", "verified"), ("ZCDP-L2.2a", "holds"), ("ZCDP-L2.2e", "holds"), ("ZCDP-L1.7", "holds"),
-        ("ZCDP-P1.9", "holds")]
+        ("ZCDP-P1.9", "holds"), ("ZCDP-L4.3", "refuted"), ("ZCDP-S1.1e", "verified"), ("ZCDP-S4.1", "verified")]
 
 
 @pytest.mark.parametrize("cid,status", FAST)
@@ -64,3 +64,12 @@ def test_check_functions_return_evidence(registry):
         assert is_evidence(out), cid
         with mp.workdps(30):
             assert decide(collect_evidence(out, 20).tree, 20).status.value in ("holds", "verified")
+
+
+def test_lemma_4_3_refutation_is_an_exact_limit(registry):
+    """No absolute constant: the limit of (xi + 2 rho)/Var Z is 0 exactly (SymPy), certified by exact arithmetic; the
+    family meets the lemma's hypothesis (eps-DP in both orders) and its variance is the closed form the limit uses."""
+    res = audit_claim(registry.get("ZCDP-L4.3"), 20)
+    assert res.status == "refuted" and res.counterexample["certificate"] == "exact arithmetic", res.counterexample
+    assert res.counterexample["params"] == {"eps": "inf"}
+    assert res.evidence["summary"]["comparisons"] == 16  # 10 hypothesis bounds, 5 variances, the limit
