@@ -15,7 +15,7 @@ from cbdp_sym.verify.evidence import collect_evidence, decide, is_evidence
 from cbdp_sym.verify.mutation import battery
 
 ZCDP = Path(__file__).resolve().parents[2] / "derivations" / "zcdp"
-MODULES = ("defs", "renyi", "mcdp")
+MODULES = ("defs", "renyi", "mcdp", "gauss")
 VERDICT_WORDS = {"verified", "holds", "refuted", "ambiguous", "inconclusive"}
 LEGACY = {"CheckResult", "agreement", "overrule", "reading", "bound_check", "merge_checks", "within_tolerance",
           "printed_number", "as_reading", "with_readings", "curves_above_reference", "check_chain", "chain_table",
@@ -42,7 +42,8 @@ def _audit(registry, cids, dps=20):
 
 # fast claims of each module (a few seconds each at 20 digits), with their verdicts
 FAST = [("ZCDP-D2.1-FORMS", "verified"), ("ZCDP-L2.2a", "holds"), ("ZCDP-L2.2e", "holds"), ("ZCDP-L1.7", "holds"),
-        ("ZCDP-P1.9", "holds"), ("ZCDP-L4.3", "refuted"), ("ZCDP-S1.1e", "verified"), ("ZCDP-S4.1", "verified")]
+        ("ZCDP-P1.9", "holds"), ("ZCDP-L4.3", "refuted"), ("ZCDP-S1.1e", "verified"), ("ZCDP-S4.1", "verified"),
+        ("ZCDP-S1.1a", "verified"), ("ZCDP-SA.0", "verified"), ("ZCDP-PA.1", "holds"), ("ZCDP-LA.2", "holds")]
 
 
 @pytest.mark.parametrize("cid,status", FAST)
@@ -73,3 +74,25 @@ def test_lemma_4_3_refutation_is_an_exact_limit(registry):
     assert res.status == "refuted" and res.counterexample["certificate"] == "exact arithmetic", res.counterexample
     assert res.counterexample["params"] == {"eps": "inf"}
     assert res.evidence["summary"]["comparisons"] == 16  # 10 hypothesis bounds, 5 variances, the limit
+
+
+def test_quoted_tail_bounds_are_two_readings_decided_by_the_engine(registry):
+    """[Coo09, Eq. (5)] as quoted: the one-sided tail fails (certified in Arb), the two-sided tail holds."""
+    res = audit_claim(registry.get("ZCDP-LA.2-COOK"), 20)
+    assert res.status == "ambiguous" and res.error_kind == "reading", res.message
+    assert [r["status"] for r in res.readings] == ["refuted", "holds"]
+    assert res.counterexample["certified"] and res.counterexample["params"] == {"x": "1"}, res.counterexample
+
+
+def test_failure_region_stays_inside_the_hypotheses(registry):
+    """Prop. A.1's step (v) is stated for sigma >= 1, t >= 6 sigma^3 + 1: at t = 7 only sigma = 1 is inside, and
+    along t (sigma = 1) the region starts at the hypothesis t = 7 (before: sigma in (6.1e-6, 162754.79), though the
+    printed inequality holds at sigma = 1/2, t = 7)."""
+    res = audit_claim(registry.get("ZCDP-PA.1-V"), 20)
+    assert res.status == "refuted"
+    region = {e["param"]: e for e in res.failure_region["params"]}
+    assert region["sigma"]["ends"] == ["hypothesis boundary", "hypothesis boundary"]
+    assert [float(x) for x in region["sigma"]["fails_on"].strip("()").split(",")] == [1.0, 1.0]
+    t = region["t"]
+    assert t["ends"] == ["hypothesis boundary", "boundary"] and t["fails_on"].startswith("(7.0")
+    assert t["boundaries"][0]["value"].startswith("8.5056274137")
