@@ -9,7 +9,7 @@ engine decides the verdict.
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Exists, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
 from cbdp_sym import Claim, Normal, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, mcdp_exponent, random_finite_pairs
@@ -126,7 +126,7 @@ def _s11e(dps):
     return Evidence(All(
         sample(r"Gaussian pairs $\mathcal N(0, \sigma^2)$, $\mathcal N(1, \sigma^2)$, $\sigma \in \{1, 1/2, 3\}$", tight,
                lambda c: c, what=r"tight for the Gaussian: $(\mu - \tau^2/2, \tau^2/2) = (0, \rho)$"),
-        Exists(witness, what=r"the converse fails: App. A's postprocessed $M'$ ($\sigma = 1$, $t = 3$)"),
+        All(witness, what=r"the converse fails: App. A's postprocessed $M'$ ($\sigma = 1$, $t = 3$)"),
         what=r"mCDP gives zCDP (ZCDP-L4.2), tight for the Gaussian; not conversely"),
         tables=[Table("Gaussian mechanism: mCDP parameters and the zCDP parameters they give",
                       [r"$\sigma$", r"$\mu=\mathbb E[Z]$", r"$\tau^2$", r"$\mu-\tau^2/2$", r"$\tau^2/2$"], rows,
@@ -138,7 +138,8 @@ S11E = Claim(id="ZCDP-S1.1e", paper="zcdp",
                    "converse fails", kind="check",
              statement=r"(\mu,\tau)\text{-mCDP}\Rightarrow(\mu-\tau^2/2,\tau^2/2)\text{-zCDP (tight for the Gaussian)};\ "
                        r"\text{not conversely}", check=cached_check(_s11e), derive=_l42_derive, where="Sec. 1.1.1", seed=SEED,
-             notes=r"The converse's failure is an existence statement, shown by a witness: App. A's $M'$ (ZCDP-PA.1).")
+             notes=r"The converse's failure is shown on App. A's own example $M'$ (ZCDP-PA.1): its $\rho^*$ and its centred "
+                   "moment generating function at $\lambda = 2$.")
 
 
 # -- Lemma 4.3 -----------------------------------------------------------------------------------------------------
@@ -242,17 +243,37 @@ L43_CORR = Claim(id="ZCDP-L4.3-CORR", paper="zcdp",
                                     r"$\rho = \rho^*$; the second $\rho = \rho^*/2$ with the smallest $\xi$ (both orders)."))
 
 
+def _gauss_mcdp(sv, lams=("-3", "-1/2", "1/2", "3")):
+    """``(E[Z], [(lam, 2 log E[e^{lam(Z - EZ)}]/lam^2)])`` of the pair N(0, sigma^2), N(1, sigma^2) by quadrature."""
+    P, Q = Normal(0, sv), Normal(1, sv)
+    L = lambda y: P.mp_log_pdf(y) - Q.mp_log_pdf(y)  # noqa: E731
+    EZ = mp.quad(lambda y: P.mp_pdf(y) * L(y), [-mp.inf, 0, mp.inf])
+    out = []
+    for l_ in lams:
+        lv = to_mpf(sp.Rational(l_))
+        m = mp.quad(lambda y: P.mp_pdf(y) * mp.exp(lv * (L(y) - EZ)), [-mp.inf, -lv, mp.inf])
+        out.append((l_, 2 * mp.log(m) / lv**2))
+    return EZ, out
+
+
 def _s41(dps):
-    rows, inf = [], []
+    rows, mcdp, inf = [], [], []
     for s_ in ("1", "1/10"):
         sv = to_mpf(sp.Rational(s_))
+        rho = 1 / (2 * sp.Rational(s_) ** 2)
+        EZ, t2s = _gauss_mcdp(sv)
+        mcdp.append(Compare(claimed=rho, computed=EZ, rel="<=", at={"sigma": s_}, what=r"$\mathbb E[Z] \le \mu = \rho$"))
+        mcdp += [Compare(claimed=2 * rho, computed=t2, rel="<=", at={"sigma": s_, "lambda": l_},
+                         what=r"$2\log\mathbb E[e^{\lambda(Z - \mathbb E Z)}]/\lambda^2 \le \tau^2 = 2\rho$") for l_, t2 in t2s]
         dinf = renyi_numeric(Normal(0, sv), Normal(1, sv), mp.inf)
-        inf.append(Compare(claimed=sp.oo, computed=dinf, at={"sigma": s_}))
-        rows.append([s_, mp_str(1 / (2 * sv**2), 8), mp_str(1 / sv**2, 8), "$\\infty$" if dinf == mp.inf else mp_str(dinf, 6)])
-    return Evidence(sample(r"Gaussian pairs $\mathcal N(0, \sigma^2)$, $\mathcal N(1, \sigma^2)$, $\sigma \in \{1, 1/10\}$",
-                           inf, lambda c: c,
-                           what=r"the Gaussian mechanism is $(\rho, \sqrt{2\rho})$-mCDP for every $\rho > 0$ "
-                                r"(ZCDP-S1.1e) while $D_\infty = \infty$"),
+        inf.append(Compare(claimed=sp.oo, computed=dinf, at={"sigma": s_}, what=r"$D_\infty = \infty$"))
+        rows.append([s_, mp_str(to_mpf(rho), 8), mp_str(to_mpf(2 * rho), 8),
+                     "$\\infty$" if dinf == mp.inf else mp_str(dinf, 6)])
+    dom = r"Gaussian pairs $\mathcal N(0, \sigma^2)$, $\mathcal N(1, \sigma^2)$, $\sigma \in \{1, 1/10\}$"
+    return Evidence(All(sample(dom, mcdp, lambda c: c, what=r"$(\rho, \sqrt{2\rho})$-mCDP"),
+                        sample(dom, inf, lambda c: c, what=r"no pure DP"),
+                        what=r"the Gaussian mechanism is $(\rho, \sqrt{2\rho})$-mCDP for every $\rho > 0$ while $D_\infty = "
+                             r"\infty$"),
                     tables=[Table("mCDP parameters without pure DP", [r"$\sigma$", r"$\mu=\rho$", r"$\tau^2=2\rho$",
                                                                       r"$D_\infty$"], rows)])
 
