@@ -139,7 +139,7 @@ S11E = Claim(id="ZCDP-S1.1e", paper="zcdp",
              statement=r"(\mu,\tau)\text{-mCDP}\Rightarrow(\mu-\tau^2/2,\tau^2/2)\text{-zCDP (tight for the Gaussian)};\ "
                        r"\text{not conversely}", check=cached_check(_s11e), derive=_l42_derive, where="Sec. 1.1.1", seed=SEED,
              notes=r"The converse's failure is shown on App. A's own example $M'$ (ZCDP-PA.1): its $\rho^*$ and its centred "
-                   "moment generating function at $\lambda = 2$.")
+                   r"moment generating function at $\lambda = 2$.")
 
 
 # -- Lemma 4.3 -----------------------------------------------------------------------------------------------------
