@@ -15,7 +15,7 @@ from cbdp_sym.verify.evidence import collect_evidence, decide, is_evidence
 from cbdp_sym.verify.mutation import battery
 
 ZCDP = Path(__file__).resolve().parents[2] / "derivations" / "zcdp"
-MODULES = ("defs", "renyi", "mcdp", "gauss")
+MODULES = ("defs", "renyi", "mcdp", "gauss", "info")
 VERDICT_WORDS = {"verified", "holds", "refuted", "ambiguous", "inconclusive"}
 LEGACY = {"CheckResult", "agreement", "overrule", "reading", "bound_check", "merge_checks", "within_tolerance",
           "printed_number", "as_reading", "with_readings", "curves_above_reference", "check_chain", "chain_table",
@@ -43,7 +43,10 @@ def _audit(registry, cids, dps=20):
 # fast claims of each module (a few seconds each at 20 digits), with their verdicts
 FAST = [("ZCDP-D2.1-FORMS", "verified"), ("ZCDP-L2.2a", "holds"), ("ZCDP-L2.2e", "holds"), ("ZCDP-L1.7", "holds"),
         ("ZCDP-P1.9", "holds"), ("ZCDP-L4.3", "refuted"), ("ZCDP-S1.1e", "holds"), ("ZCDP-S4.1", "holds"),
-        ("ZCDP-S1.1a", "verified"), ("ZCDP-SA.0", "verified"), ("ZCDP-PA.1", "holds"), ("ZCDP-LA.2", "holds")]
+        ("ZCDP-S1.1a", "verified"), ("ZCDP-SA.0", "verified"), ("ZCDP-PA.1", "holds"), ("ZCDP-LA.2", "holds"),
+        ("ZCDP-S6.1b-CORR", "holds"), ("ZCDP-P6.4", "holds"), ("ZCDP-P6.4-EV8", "refuted"), ("ZCDP-T7.1", "holds"),
+        pytest.param("ZCDP-L7.2", "holds", marks=pytest.mark.slow),  # 12 s: 342 exact comparisons re-decided
+        ("ZCDP-L8.2", "holds"), ("ZCDP-S6.1c", "holds")]
 
 
 @pytest.mark.parametrize("cid,status", FAST)
@@ -96,3 +99,34 @@ def test_failure_region_stays_inside_the_hypotheses(registry):
     t = region["t"]
     assert t["ends"] == ["hypothesis boundary", "boundary"] and t["fails_on"].startswith("(7.0")
     assert t["boundaries"][0]["value"].startswith("8.5056274137")
+
+
+def test_statuses_once_typed_are_decided_by_the_engine(registry):
+    """Thm. 1.11, Sec. 1.2.5 and footnote 2 returned one literal status whatever they computed; now the engine decides.
+    Thm. 1.11 is an existence statement whose only witness (Thm. 7.1's hypothesis at n' = 5n^2) fails for alpha < 2/n:
+    inconclusive, from the evidence."""
+    t111 = audit_claim(registry.get("ZCDP-T1.11"), 20)
+    assert t111.status == "inconclusive" and "the witness does not show it" in t111.message, t111.message
+    assert t111.evidence["summary"]["decisive"]["params"] == {"alpha": "1", "n": "1"}
+    for cid in ("ZCDP-S1.2.5", "ZCDP-F2"):
+        (res,), doc = _audit(registry, [cid])
+        assert res.status == "holds" and res.evidence["summary"]["comparisons"] >= 9, (cid, res.message)
+        outs, defects = battery(doc)
+        assert outs and not defects, defects
+
+
+def test_histogram_sub_checks_reach_the_status(registry):
+    """Sec. 6.1's tail bound and Laplace alternative were message text only; now they are comparisons of the verdict:
+    a wrong claimed side there is a failing comparison of the claim."""
+    from cbdp_sym.verify.evidence import Group, _leaves, decide_leaf, from_json
+
+    (res,), _doc = _audit(registry, ["ZCDP-S6.1b"])
+    assert res.status == "refuted" and res.counterexample["certified"], res.message
+    tree = from_json(res.evidence["tree"])
+    doms = [g.domain for g in tree.parts if isinstance(g, Group)]
+    assert any("x \\in" in d for d in doms) and any("\\epsilon \\in" in d for d in doms), doms
+    lap = next(g for g in tree.parts if isinstance(g, Group) and "\\epsilon \\in" in g.domain)
+    c = next(c for _p, c in _leaves(lap))
+    assert decide_leaf(c, 20).status == "verified"
+    c.claimed = 2 * c.claimed  # D_oo = 2 eps would be a failing comparison of the claim
+    assert decide_leaf(c, 20).status == "refuted"
