@@ -29,6 +29,7 @@ import sympy as sp
 
 from cbdp_sym.core.errors import CbdpError, DerivationError
 from cbdp_sym.core.numbers import mp_str
+from cbdp_sym.core.printing import key_tex
 from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
 from cbdp_sym.calculus.certify import substitute_point
@@ -244,7 +245,7 @@ def region_table(region) -> dict | None:
 
         bnd = "; ".join(f"{short(b['value'])} ({status(b)})" for b in e["boundaries"]) or "--"
         a, z = (t.strip() for t in e["fails_on"].strip("()").split(","))
-        rows.append([e["param"], ", ".join(f"{k}={v}" for k, v in e["fixed"].items()) or "--",
+        rows.append([key_tex(e["param"]), ", ".join(f"{k}={v}" for k, v in e["fixed"].items()) or "--",
                      f"from {short(a)} ({e['ends'][0]}) to {short(z)} ({e['ends'][1]})", bnd])
     if not rows:
         return None

@@ -90,7 +90,7 @@ L24_KL = Claim(
             Param.positive("sigma", sigma, ("1", "3", "1/2", "10"))],
     derive=_l24_kl, claimed=lambda: (mu - nu) ** 2 / (2 * sigma**2),
     numeric=lambda vals: fdiv_mp(KL, Normal(_n(vals["mu"]), _n(vals["sigma"])), Normal(_n(vals["nu"]), _n(vals["sigma"]))),
-    where=r"Sec. 2, Lemma 2.4 ($\alpha \in [1, \infty)$)", seed=SEED, conventions=(GAU,))
+    where="Sec. 2, Lemma 2.4 (the order 1 included)", seed=SEED, conventions=(GAU,))
 
 
 # -- Lemma 2.5 -------------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ L25 = Claim(
     id="ZCDP-L2.5", paper="zcdp", label="Lemma 2.5 and eq. (3): d-dimensional Gaussians", kind="identity",
     statement=r"D_\alpha(\mathcal N(\mu,\sigma^2I_d)\|\mathcal N(\nu,\sigma^2I_d))=\frac{\alpha\lVert\mu-\nu\rVert_2^2}{2\sigma^2}",
     quantity=r"D_\alpha(P\|Q)",
-    params=[Param.positive_int("d", d), Param.vector("v", vv, ("1",), length_of="d", description="nu - mu"),
+    params=[Param.positive_int("d", d), Param.vector("v", vv, ("1",), length_of="d", description=r"$\nu - \mu$"),
             Param.positive("sigma", sigma), Param.greater_than_one("alpha", alpha)],
     points=[{"d": "1", "v": "1", "sigma": "1", "alpha": "2"}, {"d": "2", "v": "2,-1", "sigma": "3", "alpha": "7/2"},
             {"d": "3", "v": "1/2,0,-3", "sigma": "1/2", "alpha": "1001/1000"}, {"d": "2", "v": "1,1", "sigma": "10", "alpha": "50"}],
@@ -186,7 +186,7 @@ P16_LOSS = Claim(
     params=[Param.positive("sigma", sigma, ("1", "3", "1/2", "10")), Param.positive("Delta", Delta, ("1", "2", "1", "1/10")),
             Param.real("z", z, ("0", "1/2", "-3", "1/1000"))],
     derive=_loss_law, claimed=lambda: _phi((z - RHO_G) / sp.sqrt(2 * RHO_G)), numeric=_loss_numeric,
-    where="Sec. 1.1 ('resembles a Gaussian with mean xi + rho and variance 2 rho', exact for the Gaussian mechanism)",
+    where="Sec. 1.1 (the privacy loss 'resembles a Gaussian', exact for the Gaussian mechanism)",
     seed=SEED, conventions=(GAU, r"Numeric side: the $P$-mass of $\{y : \log(p(y)/q(y)) \le z\}$ (the root of the "
                                  "log-ratio, the normal distribution function)."))
 

@@ -227,10 +227,11 @@ def _l43_corr(dps):
         r0 = max(z.rho_star()[0], zr.rho_star()[0])
         m, t2 = _mcdp_of(str(i), mp.mp.dps)
         for tag, x0, r in (("first", mp.mpf(0), r0), ("second", max(z.xi_star(r0 / 2), zr.xi_star(r0 / 2)), r0 / 2)):
-            rows.append((({"pair": lab, "split": tag, "parameter": "tau squared"}), t2, 8 * mp.expm1(x0 + 2 * r)))
-            rows.append((({"pair": lab, "split": tag, "parameter": "mu"}), m, x0 + r))
+            rows.append((({"pair": lab, "split": tag, "parameter": "variance proxy"}), t2, 8 * mp.expm1(x0 + 2 * r)))
+            rows.append((({"pair": lab, "split": tag, "parameter": "mean"}), m, x0 + r))
     return Evidence(_rows("8 seeded random finite pairs, randomized response and skewed pairs (zCDP in both orders)",
-                          rows, "<=", what=r"$\tau^2 \le 8(e^{\xi + 2\rho} - 1)$ and $\mathbb E[Z] \le \xi + \rho$"),
+                          rows, "<=", what=r"the variance proxy $\tau^2 \le 8(e^{\xi + 2\rho} - 1)$ and the mean "
+                                          r"$\mathbb E[Z] \le \xi + \rho$"),
                     tables=[_pairs_table()])
 
 
