@@ -5,7 +5,6 @@ decides every verdict (issue 28).  No verdict word or legacy verdict helper in t
 Audits run at 20 digits so that the fast set stays fast.
 """
 import ast
-from pathlib import Path
 
 import mpmath as mp
 import pytest
@@ -13,8 +12,9 @@ import pytest
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.verify.evidence import collect_evidence, decide, is_evidence
 from cbdp_sym.verify.mutation import battery
+from ..conftest import ROOT
 
-ZCDP = Path(__file__).resolve().parents[2] / "derivations" / "zcdp"
+ZCDP = ROOT / "derivations" / "zcdp"
 MODULES = ("defs", "renyi", "mcdp", "gauss", "info")
 VERDICT_WORDS = {"verified", "holds", "refuted", "ambiguous", "inconclusive"}
 LEGACY = {"CheckResult", "agreement", "overrule", "reading", "bound_check", "merge_checks", "within_tolerance",
