@@ -29,6 +29,7 @@ import sympy as sp
 
 from cbdp_sym.core.errors import CbdpError, DerivationError
 from cbdp_sym.core.numbers import mp_str
+from cbdp_sym.core.printing import key_tex
 from cbdp_sym.verify.points import _from_search, _slack, _to_search, _Unevaluable, evaluate, parse_exact
 from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
 from cbdp_sym.calculus.certify import substitute_point
@@ -77,6 +78,37 @@ def _slack_fn(claim, derived, claimed, base, name, prec_dps):
         return v if mp.isfinite(v) else None
 
     return safe
+
+
+def _hypothesis_fn(claim, base, name, param):
+    """``y -> `` whether the point ``base`` with ``name`` at the search coordinate ``y`` satisfies the claim's
+    hypotheses (its ``constraint``; the parameter's own domain is the search coordinate's range)."""
+    def inside(y):
+        if claim.constraint is None:
+            return True
+        pt = dict(base)
+        x = mp.mpf(_from_search(param, y))
+        pt[name] = _exact(x)
+        try:
+            claim.constraint(pt)
+        except CbdpError:
+            return False
+        return True
+
+    return inside
+
+
+def _hypothesis_edge(inside, y_in, y_out, steps: int = 60):
+    """The last search coordinate inside the hypotheses between ``y_in`` (inside) and ``y_out`` (outside), by
+    bisection on the constraint (a predicate: no quantity is evaluated)."""
+    a, b = mp.mpf(y_in), mp.mpf(y_out)
+    for _ in range(steps):
+        m = (a + b) / 2
+        if inside(m):
+            a = m
+        else:
+            b = m
+    return a
 
 
 def _certify(claim, derived, claimed, base, name, root):
@@ -132,14 +164,18 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
             lo_y, hi_y = y0 - 12, y0 + 12
         count = [0]
         ends, bounds = [], []
+        inside = _hypothesis_fn(claim, base, name, p)
         for direction in (-1, 1):
             limit = lo_y if direction < 0 else hi_y
-            step, prev_y, found = 0.125, y0, None
+            step, prev_y, found, edge = 0.125, y0, None, None
             while count[0] < budget:
                 y = y0 + direction * step
                 at_limit = (y <= limit) if direction < 0 else (y >= limit)
                 if at_limit:
                     y = limit
+                if not inside(y):  # the claim's hypotheses end between prev_y and y: so does its failure region
+                    edge = _hypothesis_edge(inside, prev_y, y)
+                    break
                 count[0] += 1
                 v = s(mp.mpf(_from_search(p, y)))
                 if v is not None and v >= 0:
@@ -149,6 +185,9 @@ def failure_region(claim, pt, derived, claimed, *, dps=50, budget=None) -> dict:
                 if at_limit:
                     break
                 step *= 2
+            if edge is not None:
+                ends.append({"end": mp_str(mp.mpf(_from_search(p, edge)), 8), "kind": "hypothesis boundary"})
+                continue
             if found is None:
                 ends.append({"end": mp_str(mp.mpf(_from_search(p, prev_y)), 8), "kind": "range limit" if count[0] < budget
                              else "evaluation budget"})
@@ -206,13 +245,14 @@ def region_table(region) -> dict | None:
 
         bnd = "; ".join(f"{short(b['value'])} ({status(b)})" for b in e["boundaries"]) or "--"
         a, z = (t.strip() for t in e["fails_on"].strip("()").split(","))
-        rows.append([e["param"], ", ".join(f"{k}={v}" for k, v in e["fixed"].items()) or "--",
+        rows.append([key_tex(e["param"]), ", ".join(f"{k}={v}" for k, v in e["fixed"].items()) or "--",
                      f"from {short(a)} ({e['ends'][0]}) to {short(z)} ({e['ends'][1]})", bnd])
     if not rows:
         return None
     return {"title": "Failure region around the counterexample (each parameter with the others fixed)",
             "columns": ["parameter", "fixed at", "the bound fails on", "boundary"], "rows": rows,
-            "note": ("the boundary is the root of the relative slack; ends marked range limit (grid end) are the end of "
+            "note": ("the boundary is the root of the relative slack; an end marked hypothesis boundary is where the claim's "
+                     "hypotheses stop (no point outside them counts); ends marked range limit (grid end) are the end of "
                      "the searched range (of the sweep grid), not a boundary"
                      + ("; solver quantities: bracketed on the sweep grid and refined by false position with a budget of "
                         f"{region.get('budget')} new solver calls, the root interpolated in the final bracket"
