@@ -66,3 +66,32 @@ def test_lemma_3_2_checks_both_directions(registry):
     # the converse's bound is not vacuous: tightened past D_alpha at its worst point it fails
     tree = from_json(res.evidence["tree"])
     assert tree.parts[1].parts and all(c.rel == ">=" for c in tree.parts[1].parts)
+
+
+def _module(registry, cid):
+    import sys
+
+    fn = registry.get(cid).check
+    return sys.modules[getattr(fn, "__wrapped__", fn).__module__]
+
+
+def test_exact_epsilon_carries_only_the_digits_its_two_methods_agree_on(registry):
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import established
+
+    mod = _module(registry, "ZCDP-P1.3-PROFILE")
+    with mp.workdps(60):
+        v = mp.mpf(2) / 3
+        assert established(mod._exact_value({"eps": v, "digits": mp.mpf(31.7)}, 50)) == 31
+        assert established(mod._exact_value({"eps": v, "digits": None}, 50)) == 1
+        assert mod._exact_value({"eps": v, "digits": mp.mpf(55)}, 50) == v
+
+
+@pytest.mark.slow  # about 40 s cold (the exact epsilons of six mechanisms)
+@pytest.mark.parametrize("cid", ["ZCDP-P1.3-PROFILE", "ZCDP-L3.6-PROFILE"])
+def test_conversions_against_the_exact_profile_hold_and_can_move(registry, cid):
+    res = audit_claim(registry.get(cid), 20)
+    assert res.status == "holds", res.message
+    outs = mutate(res.evidence, res.status, 20, cid)
+    assert outs and all(o.moved for o in outs), outs
