@@ -95,3 +95,71 @@ def test_conversions_against_the_exact_profile_hold_and_can_move(registry, cid):
     assert res.status == "holds", res.message
     outs = mutate(res.evidence, res.status, 20, cid)
     assert outs and all(o.moved for o in outs), outs
+
+
+CONV = [("ZCDP-L3.6-OPT1", "holds"), ("ZCDP-L3.6-OPT2-CORR", "holds"), ("ZCDP-L3.5", "holds"), ("ZCDP-P1.3", "holds"),
+        ("ZCDP-L3.5-APPROX", "verified"), ("ZCDP-L3.6", "refuted"), ("ZCDP-L3.6-EPS", "holds"),
+        ("ZCDP-L3.6-DELTA", "holds"), ("ZCDP-S1.1c", "holds"), ("ZCDP-S1.1b", "holds"), ("ZCDP-L3.7", "holds"),
+        ("ZCDP-L8.8", "refuted"), ("ZCDP-L8.8-CORR", "holds"), ("ZCDP-L8.8-RHO0", "holds"), ("ZCDP-C8.9-CORR", "holds"),
+        ("ZCDP-L3.6-TABLE", "verified")]
+
+
+@pytest.mark.parametrize("cid,status", CONV)
+def test_conversions_are_decided_from_evidence_and_can_move(registry, cid, status):
+    res = audit_claim(registry.get(cid), 20)
+    assert res.status == status, res.message
+    outs = mutate(res.evidence, res.status, 20, cid)
+    assert outs and all(o.moved for o in outs), outs
+
+
+@pytest.mark.parametrize("cid", ["ZCDP-C8.9", "ZCDP-C8.10", "ZCDP-C8.11", "ZCDP-L3.6-DOM"])
+def test_readings_of_the_corollaries_are_ambiguous_with_a_certified_counterexample(registry, cid):
+    """Cor. 8.10 and 8.11 (short closed forms) certify their counterexamples in Arb like Cor. 8.9."""
+    res = audit_claim(registry.get(cid), 20)
+    assert res.status == "ambiguous" and res.error_kind == "reading", res.message
+    assert [r["status"] for r in res.readings] == ["refuted", "holds"], res.readings
+    assert res.counterexample and res.counterexample["certified"] is True, res.counterexample
+
+
+def _leaf_slacks(res):
+    from cbdp_sym.verify.evidence import _leaves, decide_leaf
+
+    tree = from_json(res.evidence["tree"])
+    return [(c, decide_leaf(c, res.evidence["dps"])) for _p, c in _leaves(tree)]
+
+
+def test_corollary_8_9_bound_keeps_its_slack_where_the_exact_delta_is_zero(registry):
+    """At k = 1, eps_i = 1/2, a = 50 the exact delta is 0 and delta' ~ 4e-138: the slack is 1, not the 0 that
+    1 - (1 - delta') gives at any working precision."""
+    res = audit_claim(registry.get("ZCDP-C8.9-CORR"), 20)
+    at = [(c, lf) for c, lf in _leaf_slacks(res) if c.rel == "<=" and "$a = 50$" in c.at["instance"]
+          and r"$\varepsilon_i = 1/2$" in c.at["instance"] and "$k = 1$" in c.at["instance"]]
+    assert len(at) == 1 and at[0][1].slack == 1, at
+
+
+def test_lemma_8_8_slack_is_not_swallowed_by_delta0(registry):
+    """delta0 + (1 - delta0) delta' against delta0 + (1 - delta0) delta_E: compared without the common delta0, every
+    relative slack is a real number, never 0 from rounding (it was 0.0 at delta0 = 1/100, a = 50)."""
+    res = audit_claim(registry.get("ZCDP-L8.8-CORR"), 20)
+    slacks = [lf.slack for c, lf in _leaf_slacks(res) if r"\delta_0 = 1/100" in c.at["instance"]]
+    assert slacks and min(slacks) > 1e-3, min(slacks)
+
+
+def test_the_proof_typo_is_refuted_and_its_correction_verified(registry):
+    """Lemma B.2's proof prints sqrt(pi) rho for sqrt(pi rho): refuted (a typo, certified); the corrected form, Lemma
+    3.6's, is audited beside it and verified (it used to reach only the message)."""
+    res = audit_claim(registry.get("ZCDP-L3.6-SUB1"), 20)
+    assert res.status == "refuted" and res.error_kind == "typo" and res.counterexample["certified"] is True
+    assert res.corrected is not None and res.corrected.status == "verified", res.corrected and res.corrected.message
+
+
+def test_lemma_3_7_proof_steps_reach_the_verdict(registry):
+    """A numeric step of Lemma B.3's proof that failed (1 + 2 sqrt(pi) <= 4 instead of 5) refutes the claim."""
+    from cbdp_sym.verify.evidence import _leaves, decide
+
+    res = audit_claim(registry.get("ZCDP-L3.7"), 20)
+    tree = from_json(res.evidence["tree"])
+    step = [c for _p, c in _leaves(tree) if c.what == r"$1 + 2\sqrt\pi \le 5$"]
+    assert len(step) == 1
+    step[0].claimed = 4
+    assert decide(tree, 20).status == "refuted"
