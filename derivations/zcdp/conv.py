@@ -43,6 +43,8 @@ from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 from cbdp_sym import optimize
 
+from ._shared import num, point, typed
+
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
 rho = sp.Symbol("rho", positive=True)
@@ -141,6 +143,19 @@ def _label(key) -> str:
 MODE = {"rho": r"$\xi = 0$", "half": r"$\rho$ halved", "sym": r"$\rho$ of both orders"}
 
 
+def _pt(key, x0=None, r0=None) -> dict:
+    """A pair as a typed point (:mod:`._shared`): its kind and parameters, and the ``(xi, rho)`` it is taken with."""
+    kind, *a = key.split(":")
+    if kind == "normal":
+        return {"pair": "Gaussian", "rho": a[0]}
+    if kind == "nxf":
+        return {"pair": "Gaussian times RR", "rho": a[0], "xi": a[1]}
+    out = {"pair": "spike", "w": a[0], "q": a[1]} if kind == "spike" else {"pair": "random", "seed": a[0], "index": a[1]}
+    if x0 is not None:
+        out.update(xi=num(x0), rho=num(r0))
+    return out
+
+
 @cached_numeric
 def _params(key, mode, dps):
     """``(xi, rho)`` of a pair: ``rho*`` with ``xi = 0`` (mode "rho"), ``rho*/2`` with ``xi*`` (mode "half"), both
@@ -194,8 +209,9 @@ def _delta_instances(a_grid=A_GRID, modes=("rho", "half")):
                 continue
             e = x0 + r0 + 2 * r0 * av
             lab = f"{_label(key)} ({MODE[mode]}), $a = {_tex(a)}$"
-            fams.setdefault(_family_of(key), []).append(Instance(_family_of(key), lab, {"key": key, "xi": x0, "rho": r0,
-                                                                                        "eps": e, "a": a, "mode": mode}))
+            fams.setdefault(_family_of(key), []).append(point(
+                Instance(_family_of(key), lab, {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "mode": mode}),
+                dict(_pt(key, x0, r0), a=a)))
     return fams
 
 
@@ -215,9 +231,10 @@ def _search_delta(name, budget=60, k=2):
         z = finite_pair_from_logits([mp.mpf(v) for v in y[: 2 * (k - 1)]], k)
         r, _a = z.rho_star()
         a = mp.exp(mp.mpf(y[-1]))
-        return Instance("search", rf"$P \approx {describe(z.P, 6)}$, $Q \approx {describe(z.Q, 6)}$, "
-                                  rf"$\rho \approx {mp.nstr(r, 6)}$, $a \approx {mp.nstr(a, 4)}$",
+        inst = Instance("search", f"{describe(z.P, 12)} {describe(z.Q, 12)} {mp.nstr(a, 12)}",
                         {"pair": z, "xi": mp.mpf(0), "rho": r, "eps": r + 2 * r * a})
+        return point(inst, {"pair": "search", "p": num(z.P.probs[0]), "q": num(z.Q.probs[0]),
+                            "rho": num(r), "a": num(a, 4)})
 
     rng = random.Random(17 + k)
     starts = [[2.2, -20.0, 0.0], [0.0, -8.0, -2.0], [-2.0, -3.0, 1.0]] if k == 2 else \
@@ -271,9 +288,9 @@ def _delta_bound(bound_expr, what, search=True, modes=("rho", "half")):
         return _exact_delta(inst), BASE_NUM(d["xi"], d["rho"], d["eps"]) * fn(d["xi"], d["rho"], d["eps"])
 
     srch = _search_delta("two-point pairs") if search else None
-    return bound_evidence("upper", _delta_instances(modes=modes), ev, search=srch,
-                          certify=_certify_delta(BASE * bound_expr), what=what,
-                          quantity_name=r"exact $\delta(\varepsilon)$", bound_name=r"printed $\delta$")
+    return typed(bound_evidence("upper", _delta_instances(modes=modes), ev, search=srch,
+                                certify=_certify_delta(BASE * bound_expr), what=what,
+                                quantity_name=r"exact $\delta(\varepsilon)$", bound_name=r"printed $\delta$"))
 
 
 # -- Lemma B.2's minimum, entry by entry --------------------------------------------------------------------
@@ -369,9 +386,10 @@ def _eps_instances(eps_expr, modes=("rho",)):
             if e is None or not isinstance(e, mp.mpf) or not mp.isfinite(e):
                 skipped.append(f"{_label(key)} at $\\delta = {_tex(dl)}$")
                 continue
-            fams.setdefault(_family_of(key), []).append(
+            fams.setdefault(_family_of(key), []).append(point(
                 Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\delta = {_tex(dl)}$",
-                         {"key": key, "xi": x0, "rho": r0, "eps": e, "delta": _q(dl), "a": None}))
+                         {"key": key, "xi": x0, "rho": r0, "eps": e, "delta": _q(dl), "a": None}),
+                dict(_pt(key, x0, r0), delta=dl)))
     return fams, skipped
 
 
@@ -383,8 +401,8 @@ def _eps_bound(eps_expr, what, modes=("rho", "half")):
     def ev(inst):
         return _exact_delta(inst), inst.data["delta"]
 
-    node = bound_evidence("upper", fams, ev, what=what,
-                          quantity_name=r"exact $\delta(\varepsilon)$ at the printed $\varepsilon$", bound_name=r"$\delta$")
+    node = typed(bound_evidence("upper", fams, ev, what=what, quantity_name=r"exact $\delta(\varepsilon)$ at the printed "
+                                                                          r"$\varepsilon$", bound_name=r"$\delta$"))
     if skipped:
         node.note = (f"{len(skipped)} (pair, $\\delta$) points where the printed $\\varepsilon$ is not real (the logarithm "
                      f"under the square root is negative) have no value and are left out, e.g. {skipped[0]}")
@@ -424,8 +442,7 @@ def _split(dps):
             evs = list(events(k))
             parts.append(over("S", evs, lambda S, z=z, ev=ev, tail=tail, i=i, e=e: Compare(
                 claimed=mp.exp(ev) * mass(z.Q, S) + tail, computed=mass(z.P, S), rel="<=",
-                at={"pair": f"random pair {i} of seed 303", "eps": e,
-                    "event": "$\\{" + ", ".join(str(j) for j in S) + "\\}$" if S else r"$\emptyset$"}),
+                at={"pair": "random", "seed": "303", "index": str(i), "eps": e, "S": tuple(str(j) for j in S)}),
                 domain=f"all {len(evs)} events of random pair {i} of seed 303 at $\\varepsilon = {e}$"))
     return sample(r"six seeded random finite pairs at $\varepsilon = 1/10, 1/2, 1$", parts, lambda g: g,
                   what=r"the proof's split $P(S) \le e^\varepsilon Q(S) + \mathbb P[Z > \varepsilon]$ on every event")
@@ -887,7 +904,7 @@ def _delta_forms(dps):
                 expect = mp.quad(lambda y: P.mp_pdf(y) * -mp.expm1(ev - Lf(y)), [-mp.inf, root - 10, root])
                 integ = mp.quad(lambda t: mp.exp(ev - t) * z.tail(t), [ev, ev + 1, ev + 10, mp.inf])
             tail = z.tail(ev)
-            at = {"pair": _label(key), "eps": e}
+            at = dict(_pt(key), eps=e)
             parts.append(All(
                 Compare(claimed=expect, computed=prof, at=at,
                         what=r"$\mathbb E[\max(0, 1 - e^{\varepsilon - Z})]$ against $\sup_S P(S) - e^\varepsilon Q(S)$"),
@@ -929,20 +946,21 @@ def _s11c(dps):
         x0, r0 = _params(key, mode, dps)
         for c in ("1/10", "1", "3", "10"):
             lv = _q(c) * mp.sqrt(r0) * 2
-            fams.setdefault(_family_of(key), []).append(
+            fams.setdefault(_family_of(key), []).append(point(
                 Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\lambda = {_tex(c)} \\cdot 2\\sqrt\\rho$",
-                         {"key": key, "xi": x0, "rho": r0, "lam": lv}))
+                         {"key": key, "xi": x0, "rho": r0, "lam": lv}),
+                dict(_pt(key, x0, r0), **{"lambda": num(lv)})))
 
     def ev(inst):
         d = inst.data
         return _pair(d["key"]).tail(d["lam"] + d["xi"] + d["rho"]), mp.exp(-d["lam"] ** 2 / (4 * d["rho"]))
 
-    return bound_evidence("upper", fams, ev,
+    return typed(bound_evidence("upper", fams, ev,
                           what=r"$\mathbb P[Z > \lambda + \xi + \rho] \le e^{-\lambda^2/4\rho}$ (the Chernoff exponent "
                                r"derived: the optimal order $1 + \lambda/2\rho$ lies in $(1, \infty)$ for every "
                                r"$\lambda > 0$; footnote 7's lower tail is the same bound for $Z' = "
                                r"\mathrm{PrivLoss}(M(x')\|M(x))$, and the random pairs cover both orders)",
-                          quantity_name=r"$\mathbb P[Z > \lambda + \xi + \rho]$", bound_name=r"$e^{-\lambda^2/4\rho}$")
+                          quantity_name=r"$\mathbb P[Z > \lambda + \xi + \rho]$", bound_name=r"$e^{-\lambda^2/4\rho}$"))
 
 
 S11C = Claim(
@@ -961,15 +979,14 @@ def _s11b(dps):
     for i, (_lab, z) in enumerate(random_finite_pairs(404, 6)):
         dinf = z.renyi(mp.inf)
         below = dinf * (1 - mp.mpf(10) ** -6)
-        p = f"random pair {i} of seed 404"
+        at, at_below = ({"pair": "random", "seed": "404", "index": str(i), "eps": num(v, 10)} for v in (dinf, below))
         first.append(All(
-            Compare(claimed=0, computed=z.profile(dinf), at={"pair": p, "eps": r"$D_\infty$"},
+            Compare(claimed=0, computed=z.profile(dinf), at=at,
                     what=r"$\delta(D_\infty) = 0$: the pair is $D_\infty$-DP"),
-            Compare(claimed=0, computed=z.tail(dinf), at={"pair": p, "eps": r"$D_\infty$"},
-                    what=r"and $\mathbb P[Z > D_\infty] = 0$"),
-            Compare(claimed=0, computed=z.profile(below), rel=">", at={"pair": p, "eps": r"$D_\infty(1 - 10^{-6})$"},
-                    what=r"$\delta(\varepsilon) > 0$ below $D_\infty$: not $\varepsilon$-DP"),
-            Compare(claimed=0, computed=z.tail(below), rel=">", at={"pair": p, "eps": r"$D_\infty(1 - 10^{-6})$"},
+            Compare(claimed=0, computed=z.tail(dinf), at=at, what=r"and $\mathbb P[Z > D_\infty] = 0$"),
+            Compare(claimed=0, computed=z.profile(below), rel=">", at=at_below,
+                    what=r"at $\varepsilon = D_\infty(1 - 10^{-6})$, $\delta(\varepsilon) > 0$: not $\varepsilon$-DP"),
+            Compare(claimed=0, computed=z.tail(below), rel=">", at=at_below,
                     what=r"and $\mathbb P[Z > \varepsilon] > 0$")))
     # (ii) delta(eps) <= P[Z > eps]; (iii) P[Z > t] <= delta(eps)/(1 - e^{eps - t}) for t > eps
     second, third, rows = [], [], []
@@ -979,11 +996,11 @@ def _s11b(dps):
         for e in ("1/10", "1/2", "1", "3"):
             ev = _q(e)
             d, tl = z.profile(ev), z.tail(ev)
-            second.append(Compare(claimed=tl, computed=d, rel="<=", at={"pair": _label(key), "eps": e}))
+            second.append(Compare(claimed=tl, computed=d, rel="<=", at=dict(_pt(key), eps=e)))
             for dt in ("1/10", "1", "3"):
                 t = ev + _q(dt)
                 third.append(Compare(claimed=d / -mp.expm1(ev - t), computed=z.tail(t), rel="<=",
-                                     at={"pair": _label(key), "eps": e, "t": f"{e} + {dt}"}))
+                                     at=dict(_pt(key), eps=e, t=str(sp.Rational(e) + sp.Rational(dt)))))
             if key.startswith("normal:1/2"):
                 rows.append([_label(key), f"${e}$", mp_str(d, 10), mp_str(tl, 10), mp_str(tl / d if d else mp.inf, 6)])
     node = All(sample("six seeded random finite pairs", first, lambda g: g,
@@ -1041,6 +1058,14 @@ def _renyi_cached(key, a, dps):
     return _pair(key).renyi(mp.mpf(a))
 
 
+def _pt37(key) -> dict:
+    """A pair of Lemma 3.7's instances as a typed point (a Gaussian by its standard deviation)."""
+    kind, *a = key.split(":")
+    if kind == "normal":
+        return {"pair": "Gaussian", "sigma": num(mp.sqrt(1 / (2 * _q(a[0]))))}
+    return {"pair": "spike", "w": a[0], "q": a[1]} if kind == "spike" else {"pair": "random", "seed": a[0], "index": a[1]}
+
+
 L37_CASES = (("normal:1/100", "1/25"), ("normal:1/10", "2/5"), ("normal:1/4", "1"), ("spike:1/2:1/10000", "1/10"),
              ("spike:9/10:1/500000000", "1"), ("rand:505:0", "1/100"), ("rand:505:1", "1/10"), ("rand:505:2", "1"),
              ("rand:505:3", "1/2"))
@@ -1057,19 +1082,21 @@ def _l37(dps):
             continue
         xi_c = xh - rv / 4 + 5 * rv ** mp.mpf("0.25")
         for a in ("1.01", "2", "10", "100", "1000"):
-            fams.setdefault(_family_of(key), []).append(
+            fams.setdefault(_family_of(key), []).append(point(
                 Instance(_family_of(key), rf"{_label(key)}, $\hat\rho = {_tex(rh)}$, $\hat\xi \approx {mp_str(xh, 6)}$, "
                                           rf"$\alpha = {a}$",
-                         {"key": key, "alpha": mp.mpf(a), "bound": xi_c + rv / 4 * mp.mpf(a)}))
+                         {"key": key, "alpha": mp.mpf(a), "bound": xi_c + rv / 4 * mp.mpf(a)}),
+                dict(_pt37(key), rho=rh, xi=num(xh), alpha=a)))
 
     def ev(inst):
         return _renyi_cached(inst.data["key"], mp_str(inst.data["alpha"], 20), mp.mp.dps), inst.data["bound"]
 
-    conclusion = bound_evidence(
+    conclusion = typed(bound_evidence(
         "upper", fams, ev,
         what=r"$D_\alpha \le (\hat\xi - \hat\rho/4 + 5\hat\rho^{1/4}) + \hat\rho\alpha/4$, with $\hat\xi$ the smallest value "
-             r"for which hypothesis (4) holds, computed from the exact profile",
-        quantity_name=r"$D_\alpha$", bound_name="the printed zCDP curve")
+             r"for which hypothesis (4) holds, computed from the exact profile (at each point $\rho$ and $\xi$ stand for "
+             r"$\hat\rho$ and $\hat\xi$)",
+        quantity_name=r"$D_\alpha$", bound_name="the printed zCDP curve"))
     if outside:
         conclusion.note = "outside the hypothesis $\\hat\\xi \\le 1$ (left out): " + ", ".join(outside)
     # the proof's numeric steps
@@ -1120,9 +1147,10 @@ def _approx_instances(a_grid=A_GRID):
                 if r0 * av**2 > 400:
                     continue
                 e = x0 + r0 + 2 * r0 * av
-                fams.setdefault(_family_of(key), []).append(
+                fams.setdefault(_family_of(key), []).append(point(
                     Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\delta_0 = {_tex(d0)}$, $a = {_tex(a)}$",
-                             {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "d0": _q(d0)}))
+                             {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "d0": _q(d0)}),
+                    dict(_pt(key, x0, r0), delta=d0, a=a)))
     return fams
 
 
@@ -1143,9 +1171,9 @@ def _approx_bound(entries_expr, what):
         dp = BASE_NUM(d["xi"], d["rho"], d["eps"]) * fn(d["xi"], d["rho"], d["eps"])
         return _approx_excess(inst), (1 - d["d0"]) * dp
 
-    return bound_evidence("upper", _approx_instances(), ev, what=what,
-                          quantity_name=r"exact $\delta(\varepsilon) - \delta_0$", bound_name=r"$(1 - \delta_0)\delta'$",
-                          certify=_certify_delta(BASE * entries_expr))
+    return typed(bound_evidence("upper", _approx_instances(), ev, what=what,
+                                quantity_name=r"exact $\delta(\varepsilon) - \delta_0$",
+                                bound_name=r"$(1 - \delta_0)\delta'$", certify=_certify_delta(BASE * entries_expr)))
 
 
 def _l88(dps):
@@ -1189,25 +1217,27 @@ def _l88_rho0(dps):
     for i, (_lab, z) in enumerate(random_finite_pairs(808, 8)):
         x0 = max(z.renyi(mp.inf), ZPair.finite(z.Q, z.P).renyi(mp.inf))
         for d0 in ("0", "1/100", "1/10"):
-            fams.setdefault(fam, []).append(
+            fams.setdefault(fam, []).append(point(
                 Instance("random pair", f"{i} of seed 808, $\\delta_0 = {_tex(d0)}$", {"pair": z, "xi": x0, "eps": x0,
-                                                                                      "d0": _q(d0)}))
+                                                                                      "d0": _q(d0)}),
+                {"pair": "random", "seed": "808", "index": str(i), "delta": d0}))
     for e0 in ("1/10", "1", "3"):
         p = sp.exp(sp.Rational(e0)) / (1 + sp.exp(sp.Rational(e0)))
         z = ZPair.finite(Finite([0, 1], [p, 1 - p]), Finite([0, 1], [1 - p, p]), f"RR eps={e0}")
         for d0 in ("1/100", "1/2"):
-            fams.setdefault(r"randomized response ($\xi = \varepsilon_0$)", []).append(
+            fams.setdefault(r"randomized response ($\xi = \varepsilon_0$)", []).append(point(
                 Instance(r"$\mathrm{RR}$", f"$\\varepsilon_0 = {_tex(e0)}$, $\\delta_0 = {_tex(d0)}$",
-                         {"pair": z, "xi": _q(e0), "eps": _q(e0), "d0": _q(d0)}))
+                         {"pair": z, "xi": _q(e0), "eps": _q(e0), "d0": _q(d0)}),
+                {"pair": "RR", "xi": e0, "delta": d0}))
 
     def ev(inst):
         d = inst.data
         return d["d0"] + (1 - d["d0"]) * d["pair"].profile(d["eps"]), d["d0"]
 
-    return bound_evidence("upper", fams, ev,
-                          what=r"$\delta$-approximate $(\xi, 0)$-zCDP gives $(\xi, \delta)$-DP (the profile at $\xi = "
-                               r"D_\infty$ is 0: the bound is attained)",
-                          quantity_name=r"exact $\delta(\xi)$", bound_name=r"$\delta$")
+    return typed(bound_evidence("upper", fams, ev,
+                                what=r"$\delta$-approximate $(\xi, 0)$-zCDP gives $(\xi, \delta)$-DP (the profile at "
+                                     r"$\xi = D_\infty$ is 0: the bound is attained)",
+                                quantity_name=r"exact $\delta(\xi)$", bound_name=r"$\delta$"))
 
 
 L88_RHO0 = Claim(
@@ -1234,7 +1264,7 @@ def _comp_atoms(e0, d0, k, dps):
 
 
 COMPS = (("1/100", "0", 1), ("1/10", "0", 1), ("1/10", "0", 10), ("1/10", "0", 50), ("1/2", "0", 1), ("1/2", "0", 4),
-         ("1/2", "0", 16), ("1", "0", 1), ("1", "0", 3), ("1/10", "1/1000", 10), ("1/2", "1/100", 4))
+         ("1/2", "0", 16), ("1", "0", 1), ("1", "0", 3), ("1/10", "1/997", 10), ("1/2", "1/100", 4))
 
 
 def _comp_instances(param="a"):
@@ -1255,7 +1285,8 @@ def _comp_instances(param="a"):
             fams.setdefault(r"compositions of $\tilde M(\varepsilon_i, \delta_i)$", []).append(
                 Instance("composition", f"$k = {k}$, $\\varepsilon_i = {_tex(e0)}$, $\\delta_i = {_tex(d0)}$, "
                                         f"${'a' if param == 'a' else chr(92) + 'lambda'} = {_tex(g)}$",
-                         {"e0": e0, "d0": d0, "k": k, "rho": r, "eps": e, "g": g, "param": param}))
+                         {"e0": e0, "d0": d0, "k": k, "rho": r, "eps": e, "g": g, "param": param,
+                          "at": {"k": str(k), "eps": e0, "delta": d0, ("a" if param == "a" else "lambda"): g}}))
     return fams
 
 
@@ -1313,7 +1344,7 @@ def _comp_bound(entries, what, param="a"):
         keep = (1 - sp.Rational(d["d0"])) ** d["k"]
         outside, rest = _comp_parts(inst)
         dp = BASE_NUM(0, d["rho"], d["eps"]) * fn(0, d["rho"], d["eps"])
-        at = {"instance": inst.label}
+        at = dict(d["at"])
         return All(Compare(claimed=1 - keep, computed=outside, at=at,
                            what=r"the mass outside $Q$'s support equals $1 - \prod_i(1 - \delta_i)$"),
                    Compare(claimed=to_mpf(keep) * dp, computed=rest, rel="<=", at=at,
@@ -1325,7 +1356,8 @@ def _comp_bound(entries, what, param="a"):
 
     insts = [i for fam in _comp_instances(param).values() for i in fam]
     return sample(r"compositions of $k$ complete mechanisms $\tilde M(\varepsilon_i, \delta_i)$ (Def. 8.5) at "
-                  + (r"$\varepsilon = \rho + 2\rho a$" if param == "a" else r"$\varepsilon = \rho + 2\lambda\sqrt\rho$"),
+                  + (r"$\varepsilon = \rho + 2\rho a$" if param == "a" else r"$\varepsilon = \rho + 2\lambda\sqrt\rho$")
+                  + r" (at each point, $\varepsilon$ and $\delta$ are each mechanism's $\varepsilon_i$ and $\delta_i$)",
                   insts, leaf, what=what)
 
 
@@ -1429,14 +1461,15 @@ def _c811_first(form):
         g = sp.Rational(d["g"])
         e_exact = n**2 / 2 + (sp.sqrt(2 * g) if printed else sp.sqrt(2) * g) * n
         dd = dict(d, param="exact")
-        return Compare(claimed=bound, computed=outside + rest, rel="<=", at={"instance": inst.label},
+        return Compare(claimed=bound, computed=outside + rest, rel="<=", at=dict(d["at"]),
                        certify=lambda dd=dd, e_exact=e_exact: _cert_c811(dd, e_exact, closed_bound))
 
     insts = [i for fam in _comp_instances("lambda").values() for i in fam]
     first = (r"$\frac12\lVert\varepsilon\rVert_2^2 + \sqrt{2\lambda}\lVert\varepsilon\rVert_2$" if printed else
              r"$\frac12\lVert\varepsilon\rVert_2^2 + \sqrt2\,\lambda\lVert\varepsilon\rVert_2$")
     return sample(r"compositions of $k$ complete mechanisms $\tilde M(\varepsilon_i, \delta_i)$ (Def. 8.5), $\lambda$ on a "
-                  "grid", insts, leaf,
+                  r"grid (at each point, $\varepsilon$ and $\delta$ are each mechanism's $\varepsilon_i$ and $\delta_i$)",
+                  insts, leaf,
                   what=rf"the exact $\delta$ at $\varepsilon = $ {first} against $\sqrt{{\pi/2}}\lVert\varepsilon\rVert_2 "
                        r"e^{-\lambda^2} + \lVert\delta\rVert_1$")
 

@@ -66,7 +66,7 @@ def _dpa_reference(rho, xi, delta, orders):
     best = mp.inf
     for a in orders:
         r = mp.mpf(xi) + mp.mpf(rho) * mp.mpf(a)
-        if mp.mpf(delta) ** 2 > 1 - mp.exp(-r):
+        if mp.mpf(delta) ** 2 > -mp.expm1(-r):
             return mp.mpf(0)
         if a <= 1.01:
             continue
@@ -90,12 +90,12 @@ def _check(dps):
     requires(*LIBS)
     rows, parts = [], {"pure": [], "curves": [], "conv": [], "gauss": []}
 
-    def add(part, what, alpha, lib, pv, ref, tol, why=""):
-        """One library value against our reference, to ``-log10(tol)`` digits."""
+    def add(part, what, alpha, lib, pv, ref, tol, why="", at=None):
+        """One library value against our reference, to ``-log10(tol)`` digits; ``at``: the case as a typed point."""
         n = _needs(tol)
-        at = {"case": what, "library": lib.replace("_", " ")}
+        at = dict(at or {}, library=lib.replace("_", " "))
         if alpha != "--":
-            at["alpha"] = alpha
+            at["alpha"] = "inf" if alpha == "\\infty" else alpha
         parts[part].append(Compare(claimed=_library(pv), computed=ref, at=at, needs=n))
         err = "--" if pv.value is None or not mp.isfinite(ref) or ref == 0 else \
             mp.nstr(abs(mp.mpf(pv.value) - ref) / abs(ref), 2)
@@ -114,28 +114,33 @@ def _check(dps):
             tol = max(1e-13, 100 * pred)
             add("pure", f"$D_\\alpha(\\mathrm{{RR}}_\\varepsilon)$, $\\varepsilon={e:g}$",
                 "\\infty" if a == math.inf else f"{a:g}", "autodp", autodp_puredp_rdp(e, a), ref, tol,
-                "" if tol == 1e-13 else " (conditioning)")
+                "" if tol == 1e-13 else " (conditioning)", {"case": "pure DP", "eps": f"{e:g}"})
     # 2. zCDP curves
     for r, x in ZC:
         for a in (1.5, 10.0):
             add("curves", f"$\\xi+\\rho\\alpha$, $\\rho={r:g}$, $\\xi={x:g}$", f"{a:g}", "autodp",
-                autodp_zcdp_rdp(r, x, a), mp.mpf(x) + mp.mpf(r) * mp.mpf(a), 1e-13)
+                autodp_zcdp_rdp(r, x, a), mp.mpf(x) + mp.mpf(r) * mp.mpf(a), 1e-13,
+                at={"case": "zCDP", "rho": f"{r:g}", "xi": f"{x:g}"})
     for std in (1.0, 10.0):
         for a in (2.0, 100.0):
             add("curves", f"Gaussian $\\rho\\alpha$, $\\sigma={std:g}$", f"{a:g}", "dp_accounting",
-                peers.rdp("dp_accounting", "gaussian", a, std=std), mp.mpf(a) / (2 * mp.mpf(std) ** 2), 1e-13)
+                peers.rdp("dp_accounting", "gaussian", a, std=std), mp.mpf(a) / (2 * mp.mpf(std) ** 2), 1e-13,
+                at={"case": "Gaussian", "sigma": f"{std:g}"})
     # 3. conversions
     for r, x in ZC:
         rm, xm, dm = mp.mpf(r), mp.mpf(x), mp.mpf(DELTA)
         ref_m = xm + rm + 2 * mp.sqrt(rm * mp.log(1 / dm))  # Prop. 1.3 / Lemma 3.5 = Mironov's conversion optimised
         add("conv", f"RDP conversion optimised over $\\alpha$ (= L3.5), $\\rho={r:g}$, $\\xi={x:g}$", "--", "autodp",
-            peers.eps_optimised_autodp(lambda a, r=r, x=x: x + r * a, DELTA, False), ref_m, 1e-8, " (Brent's method)")
+            peers.eps_optimised_autodp(lambda a, r=r, x=x: x + r * a, DELTA, False), ref_m, 1e-8, " (Brent's method)",
+            {"case": "RDP conversion", "rho": f"{r:g}", "xi": f"{x:g}"})
         ref_i, _a = best_over_alpha(lambda a: eps_improved(xm + rm * a, a, dm), include_inf=False)
         add("conv", f"improved conversion optimised over $\\alpha$, $\\rho={r:g}$, $\\xi={x:g}$", "--", "autodp",
-            peers.eps_optimised_autodp(lambda a, r=r, x=x: x + r * a, DELTA, True), ref_i, 1e-8, " (Brent's method)")
+            peers.eps_optimised_autodp(lambda a, r=r, x=x: x + r * a, DELTA, True), ref_i, 1e-8, " (Brent's method)",
+            {"case": "improved conversion", "rho": f"{r:g}", "xi": f"{x:g}"})
         pv, orders = dpa_zcdp_epsilon(r, x, DELTA)
         add("conv", f"ZCDpEvent $\\varepsilon(10^{{-6}})$ over the accountant's orders, $\\rho={r:g}$, $\\xi={x:g}$", "--",
-            "dp_accounting", pv, _dpa_reference(r, x, DELTA, orders), 1e-13)
+            "dp_accounting", pv, _dpa_reference(r, x, DELTA, orders), 1e-13,
+            at={"case": "zCDP event", "rho": f"{r:g}", "xi": f"{x:g}"})
     # 4. exact Gaussian epsilon: ours (the derived profile inverted) against the quadrature profile, then the libraries
     ours = []
     for r in (0.01, 0.5):
@@ -143,11 +148,12 @@ def _check(dps):
         ref = exact_gauss_eps(std, DELTA)
         with mp.workdps(30):
             num = ZPair.normal(mp.mpf(std), 1).eps_at(mp.mpf(DELTA))
-        ours.append(Compare(claimed=ref, computed=Estimate(num, 28), at={"case": f"exact Gaussian, $\\rho = {r:g}$"},
+        ours.append(Compare(claimed=ref, computed=Estimate(num, 28), at={"case": "exact Gaussian", "rho": f"{r:g}"},
                             needs=25))
         for lib in LIBS:
             add("gauss", f"exact $\\varepsilon(10^{{-6}})$, Gaussian $\\rho={r:g}$", "--", lib,
-                peers.exact_gaussian_eps(lib, std, DELTA), ref, 1e-9, " (root finding)")
+                peers.exact_gaussian_eps(lib, std, DELTA), ref, 1e-9, " (root finding)",
+                {"case": "exact Gaussian", "rho": f"{r:g}"})
     vers = peers.versions()
     node = All(
         sample(r"$\varepsilon \in \{0.1, 1, 5\}$, six orders", parts["pure"], lambda c: c,

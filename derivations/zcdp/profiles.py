@@ -18,13 +18,13 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Estimate, Evidence, Table, sample
+from cbdp_sym import All, Compare, Estimate, Evidence, sample
 from cbdp_sym import Claim, Curve, Figure, Implicit
 from cbdp_sym import best_over_alpha
 from cbdp_sym import cached_check
 from cbdp_sym import disk_cached_derivation as cached_derivation
 from cbdp_sym import renyi_curve, renyi_numeric
-from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import to_mpf
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import recording
 from cbdp_sym import optimize
@@ -45,6 +45,17 @@ EPS_P13 = rho + 2 * sp.sqrt(rho * sp.log(1 / delta))
 EPS_L36 = rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi * rho) / delta))
 DELTA_L36_PRINTED = BASE * sp.Min(sp.sqrt(sp.pi * rho) / (1 + A_), 1 / (1 + A_ + ROOT))
 DELTA_B2_PROOF = BASE * sp.Min(1, 1 / (1 + A_), 2 / (1 + A_ + ROOT))
+# each mechanism as a typed point (its kind and its parameter), each conversion by name (points print as mathematics)
+MECH_POINT = {"gaussian": ("Gaussian", "sigma"), "laplace": ("Laplace", "lambda"), "rr": ("RR", "p")}
+CONV_NAME = {"P1.3": "Prop. 1.3", "L3.6-EPS": "Lemma 3.6 (1)", "L3.6-DELTA": "Lemma 3.6 (2)",
+             "B.2-PROOF": "Lemma B.2 (proof)"}  # Lemma 3.6's first (epsilon) and second (delta, as printed) forms
+
+
+def _mech_point(mech, value) -> dict:
+    kind, param = MECH_POINT[mech]
+    return {"mechanism": kind, param: value}
+
+
 CONVERSIONS = (("P1.3", "Prop. 1.3 = Lemma 3.5"), ("L3.6-EPS", "Lemma 3.6, $\\varepsilon$ form"),
                ("L3.6-DELTA", "Lemma 3.6, $\\delta$ form as printed"), ("B.2-PROOF", "Lemma B.2, entries of its proof"))
 
@@ -128,7 +139,8 @@ def _profile_check(keys, what):
                         row["eps"], ex["eps"], ""))
             if row["key"] in keys:
                 leaves.append(Compare(claimed=row["eps"], computed=_exact_value(ex, dps), rel="<=",
-                                      at={"mechanism": row["label"], "delta": row["delta"], "conversion": row["name"]}))
+                                      at=dict(_mech_point(row["mech"], row["value"]), delta=row["delta"],
+                                              conversion=CONV_NAME[row["key"]])))
         note = ("$\\rho = \\sup_{\\alpha > 1} D_\\alpha/\\alpha$ of the mechanism ($\\xi = 0$); exact "
                 "$\\varepsilon(\\delta)$: the derived profile inverted and the quadrature / sum profile inverted "
                 f"({certified} of {len(rows)} roots certified in Arb); $\\delta$ forms turned into $\\varepsilon$ by "
@@ -216,24 +228,28 @@ CONV_FIGS = [_conv_figure(m, v, n) for m, v, n in FIG_MECHS]
 CONV_FIG_GAUSSIAN, CONV_FIG_LAPLACE = CONV_FIGS
 
 
+_curve_key = {key.replace(".", "").replace("-", "").lower(): key for key, _label in CONVERSIONS}
+
+
 def _figure_check(dps):
     r"""Every conversion curve lies at or above the exact curve at every $\delta$ of the figures; the exact curve (the
     quadrature profile's root) agrees with the certified root of the derived profile.  The figures' points are
-    computed at :data:`FIG_DPS` digits: values are established to ``FIG_DPS - 5`` of them."""
-    est = FIG_DPS - 5
+    computed at :data:`FIG_DPS` working digits: by the engine's rule (numerics at ``dps + 10`` establish ``dps``),
+    they establish ``FIG_DPS - 10``."""
+    est = FIG_DPS - 10
     refs, above = [], []
-    for (mech, value, name), fig in zip(FIG_MECHS, CONV_FIGS):
+    for (mech, value, _name), fig in zip(FIG_MECHS, CONV_FIGS):
         d = fig.data()
         for i, x in enumerate(fig.xs):
             with mp.workdps(FIG_DPS):
                 ex = mechanism_exact_eps(mech, value, _fig_delta(x))
             exact = Estimate(d["exact"][i][1], est)
-            at = {"mechanism": name, "delta": _fig_delta(x)}
+            at = dict(_mech_point(mech, value), delta=_fig_delta(x))
             refs.append(Compare(claimed=exact, computed=Estimate(ex["eps"], est), at=at, needs=est))
             for c in fig.curves:
                 if c.key != "exact":
                     above.append(Compare(claimed=Estimate(d[c.key][i][1], est), computed=exact, rel="<=",
-                                         at=dict(at, curve=c.label)))
+                                         at=dict(at, curve=CONV_NAME[_curve_key[c.key]])))
     span = r"$\delta \in \{10^{-1}, 10^{-2}, 10^{-3}, 10^{-4}, 10^{-6}, 10^{-8}, 10^{-10}, 10^{-12}\}$"
     return All(sample(span + " of both figures", refs, lambda c: c,
                       what=r"the exact curve (the quadrature profile's root) against the certified root of the derived "
@@ -253,6 +269,7 @@ CONV_FIGURE = Claim(
     seed=SEED,
     conventions=(r"mechanisms at sensitivity 1: $\mathcal N(0, 1)$ against $\mathcal N(1, 1)$, $\Lambda(0, 1)$ against "
                  r"$\Lambda(1, 1)$; $\rho = \sup_\alpha D_\alpha/\alpha$, $\xi = 0$",
-                 f"figure points at {FIG_DPS} digits; exact $\\varepsilon(\\delta)$: the quadrature profile's root, "
-                 "compared with the certified root of the derived profile"),
+                 f"figure points at {FIG_DPS} working digits ({FIG_DPS - 10} established); exact "
+                 "$\\varepsilon(\\delta)$: the quadrature profile's root, compared with the certified root of the derived "
+                 "profile"),
     notes=r"An extra ID: the figure of how loose each conversion from zCDP to $(\varepsilon, \delta)$-DP is.")

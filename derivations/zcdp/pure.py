@@ -23,6 +23,8 @@ from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 
+from ._shared import num, point, typed
+
 SEED = "004_f41028c8afd8f9e7.txt"
 eps = sp.Symbol("epsilon", positive=True)
 alpha = sp.Symbol("alpha", positive=True)
@@ -58,14 +60,16 @@ def _pair_tex(z, i, seed) -> str:
 
 
 def _random_pairs(seed, count):
-    """``[(label, ZPair)]``: seeded random finite pairs with prose labels (``random pair`` + label)."""
-    return [(_pair_tex(z, i, seed), z) for i, (_lab, z) in enumerate(random_finite_pairs(seed, count))]
+    """``[(label, typed point, ZPair)]``: seeded random finite pairs (the label ``random pair`` + label)."""
+    return [(_pair_tex(z, i, seed), {"pair": "random", "seed": str(seed), "index": str(i)}, z)
+            for i, (_lab, z) in enumerate(random_finite_pairs(seed, count))]
 
 
 def _pairs_with_rr(seed, count, rr_eps):
-    """``[(family, label, ZPair)]``: random pairs and randomized response at the given epsilons."""
-    return [("random pair", lab, z) for lab, z in _random_pairs(seed, count)] + \
-        [(r"$\mathrm{RR}_\varepsilon$", rf"$\varepsilon = {_num_tex(e)}$", _rr_pair(e)) for e in rr_eps]
+    """``[(family, label, typed point, ZPair)]``: random pairs and randomized response at the given epsilons."""
+    return [("random pair", lab, at, z) for lab, at, z in _random_pairs(seed, count)] + \
+        [(r"$\mathrm{RR}_\varepsilon$", rf"$\varepsilon = {_num_tex(e)}$", {"pair": "RR", "eps": e},
+          _rr_pair(e)) for e in rr_eps]
 
 
 @cached_derivation
@@ -160,7 +164,7 @@ P14_EXACT = Claim(
               r"\ \text{(not printed)}",
     check=cached_check(_exact_table), derive=_exact_rho_derive, where="Sec. 1.1, Prop. 1.4 and the text after it",
     seed=SEED, conventions=(RRX,),
-    notes="Not printed in the paper: the issue asks for the exact constant. The text's comparison with [DR16] and "
+    notes="Not printed in the paper: an extra ID for the exact constant. The text's comparison with [DR16] and "
           "[DRV10] is in the table.")
 
 
@@ -204,14 +208,16 @@ def _p33_instances():
     fams = {}
     for e in ("1/100", "1/10", "1/2", "1", "3"):
         for a in P33_ORDERS:
-            fams.setdefault(r"$\mathrm{RR}_\varepsilon$ (extremal)", []).append(
+            fams.setdefault(r"$\mathrm{RR}_\varepsilon$ (extremal)", []).append(point(
                 Instance(r"$\mathrm{RR}_\varepsilon$", rf"$\varepsilon = {_num_tex(e)}$, $\alpha = {_num_tex(a)}$",
-                         {"pair": _rr_pair(e), "eps": to_mpf(sp.Rational(e)), "alpha": a}))
-    for lab, z in _random_pairs(330, 10):
+                         {"pair": _rr_pair(e), "eps": to_mpf(sp.Rational(e)), "alpha": a}),
+                {"pair": "RR", "eps": e, "alpha": a}))
+    for lab, at, z in _random_pairs(330, 10):
         e = max(z.renyi(mp.inf), ZPair.finite(z.Q, z.P).renyi(mp.inf))
         for a in ("1001/1000", "2", "10"):
-            fams.setdefault(r"random finite pairs ($\varepsilon$ the larger $D_\infty$ of the two orders)", []).append(
-                Instance("random pair", rf"{lab}, $\alpha = {_num_tex(a)}$", {"pair": z, "eps": e, "alpha": a}))
+            fams.setdefault(r"random finite pairs ($\varepsilon$ the larger $D_\infty$ of the two orders)", []).append(point(
+                Instance("random pair", rf"{lab}, $\alpha = {_num_tex(a)}$", {"pair": z, "eps": e, "alpha": a}),
+                dict(at, alpha=a)))
     return fams
 
 
@@ -230,17 +236,18 @@ def _p33(dps):
 
     def make(y):
         e, a = mp.exp(mp.mpf(y[0])), 1 + mp.exp(mp.mpf(y[1]))
-        return Instance(r"$\mathrm{RR}_\varepsilon$ (search)", rf"$\varepsilon = {mp.nstr(e, 6)}$, $\alpha = {mp.nstr(a, 6)}$",
+        inst = Instance(r"$\mathrm{RR}_\varepsilon$ (search)", f"{mp.nstr(e, 15)} {mp.nstr(a, 15)}",
                         {"pair": ZPair.finite(*(Finite([0, 1], [mp.exp(e) / (1 + mp.exp(e)), 1 / (1 + mp.exp(e))]),
                                                 Finite([0, 1], [1 / (1 + mp.exp(e)), mp.exp(e) / (1 + mp.exp(e))]))),
                          "eps": e, "alpha": a})
+        return point(inst, {"pair": "RR (search)", "eps": num(e), "alpha": num(a)})
 
     srch = {"name": r"$\mathrm{RR}_\varepsilon$ over $(\varepsilon, \alpha)$", "make": make, "dim": 2, "budget": 80,
             "dps": 20, "starts": [[-4.0, -6.0], [0.0, 0.0], [1.0, 2.0]]}
-    return bound_evidence("upper", _p33_instances(), ev, search=srch,
+    return typed(bound_evidence("upper", _p33_instances(), ev, search=srch,
                           what=r"$D_\alpha(P\|Q) \le \frac12\varepsilon^2\alpha$ for pairs with $D_\infty \le \varepsilon$ "
                                "both ways (proof steps (i), (iii)--(v) derived: see the steps)",
-                          quantity_name=r"$D_\alpha(P\|Q)$", bound_name=r"$\frac12\varepsilon^2\alpha$")
+                          quantity_name=r"$D_\alpha(P\|Q)$", bound_name=r"$\frac12\varepsilon^2\alpha$"))
 
 
 P33 = Claim(
@@ -335,7 +342,8 @@ def _lb1(dps):
             xv = to_mpf(sp.Rational(xs))
             yv = xv * to_mpf(sp.Rational(frac))
             ytex = "0" if frac == "0" else rf"{_num_tex(frac)}\,x"
-            fams[LB1_GRID].append(Instance("grid", f"$x = {_num_tex(xs)}$, $y = {ytex}$", {"x": xv, "y": yv}))
+            fams[LB1_GRID].append(point(Instance("grid", f"$x = {_num_tex(xs)}$, $y = {ytex}$", {"x": xv, "y": yv}),
+                                        {"x": xs, "y": str(sp.Rational(xs) * sp.Rational(frac))}))
 
     def ev(inst):
         return _lb1_ratio(inst.data["x"], inst.data["y"]), mp.exp(inst.data["x"] * inst.data["y"] / 2)
@@ -343,15 +351,16 @@ def _lb1(dps):
     def make(yv):
         xx = 2 / (1 + mp.exp(-mp.mpf(yv[0])))
         yy = xx / (1 + mp.exp(-mp.mpf(yv[1])))
-        return Instance("search", f"$x = {mp.nstr(xx, 8)}$, $y = {mp.nstr(yy, 8)}$", {"x": xx, "y": yy})
+        return point(Instance("search", f"{mp.nstr(xx, 15)} {mp.nstr(yy, 15)}", {"x": xx, "y": yy}),
+                     {"x": num(xx, 8), "y": num(yy, 8)})
 
     srch = {"name": r"$(x, y)$ in the triangle $0 \le y < x \le 2$", "make": make, "dim": 2, "budget": 100, "dps": 20,
             "starts": [[3.0, 3.0], [0.0, -1.0], [5.0, 0.0]]}
-    node = bound_evidence("upper", fams, ev, search=srch,
+    node = typed(bound_evidence("upper", fams, ev, search=srch,
                           what=r"$(\sinh x - \sinh y)/\sinh(x - y) \le e^{xy/2}$ on $0 \le y < x \le 2$ (the proof's "
                                "identities, the reduction to $\\tanh$ and the Taylor heuristic checked symbolically: see "
                                "the steps)",
-                          quantity_name="the ratio", bound_name="$e^{xy/2}$")
+                          quantity_name="the ratio", bound_name="$e^{xy/2}$"))
     # the proof's plot of z on [0, 2]^2: its sign at a few points of either side of the diagonal (display only)
     pts = (("1", "0"), ("1", "1/2"), ("2", "1"), ("2", "19/10"), ("1/2", "2"), ("1", "2"), ("0", "1"))
     rows = [[f"${_num_tex(x)}$", f"${_num_tex(y)}$", r"$y \le x$" if sp.Rational(y) <= sp.Rational(x) else r"$y > x$",
@@ -376,7 +385,7 @@ L32_ORDERS = ("1.01", "2", "10", "100", "10000", "1000000")
 
 
 def _l32_pairs():
-    return [(f"{fam}: {lab}", z) for fam, lab, z in _pairs_with_rr(320, 8, ("1/10", "1", "5"))]
+    return [(f"{fam}: {lab}", at, z) for fam, lab, at, z in _pairs_with_rr(320, 8, ("1/10", "1", "5"))]
 
 
 def _l32(dps):
@@ -384,15 +393,15 @@ def _l32(dps):
     the lower bound $D_\alpha \ge D_\infty + \log(p_*)/(\alpha - 1)$ that the definition gives (keep only the atom
     where $\log p/q$ is largest, of $P$-mass $p_*$), which tends to $D_\infty$."""
     rows, mono, conv = [], [], []
-    for lab, z in _l32_pairs():
+    for lab, pt, z in _l32_pairs():
         dinf = z.renyi(mp.inf)
         p_star = max(p for L, p, q in z._atoms() if p > 0 and q > 0 and L == dinf)
         vals = [(a, z.renyi(mp.mpf(a))) for a in L32_ORDERS]
         for a, v in vals:
-            mono.append(Compare(claimed=dinf, computed=v, rel="<=", at={"instance": lab, "alpha": a}))
+            mono.append(Compare(claimed=dinf, computed=v, rel="<=", at=dict(pt, alpha=a)))
         for a, v in vals[-2:]:
             conv.append(Compare(claimed=dinf + mp.log(p_star) / (mp.mpf(a) - 1), computed=v, rel=">=",
-                                at={"instance": lab, "alpha": a}))
+                                at=dict(pt, alpha=a)))
         rows.append([lab, mp_str(dinf, 10), mp_str(vals[0][1], 10), mp_str(vals[-1][1], 12),
                      mp_str((dinf - vals[-1][1]) * mp.mpf(10) ** 6, 6)])
     node = All(sample(r"11 finite pairs (8 random, $\mathrm{RR}_\varepsilon$ at $\varepsilon = 1/10, 1, 5$) at six "
@@ -485,11 +494,11 @@ P113 = Claim(
 def _l83(dps):
     fams = {}
     fam = r"conditional laws of $\delta$-approximate $(\xi, 0)$-zCDP pairs ($\xi$ the larger $D_\infty$ of the two orders)"
-    for kind, lab, z in _pairs_with_rr(383, 10, ("1/10", "1", "3")):
+    for kind, lab, pt, z in _pairs_with_rr(383, 10, ("1/10", "1", "3")):
         x0 = max(z.renyi(mp.inf), ZPair.finite(z.Q, z.P).renyi(mp.inf))
         for a in ("1001/1000", "2", "10", "1000"):
-            fams.setdefault(fam, []).append(
-                Instance(kind, rf"{lab}, $\alpha = {_num_tex(a)}$", {"pair": z, "xi": x0, "alpha": a}))
+            fams.setdefault(fam, []).append(point(
+                Instance(kind, rf"{lab}, $\alpha = {_num_tex(a)}$", {"pair": z, "xi": x0, "alpha": a}), dict(pt, alpha=a)))
 
     def ev1(inst):
         d = inst.data
@@ -499,10 +508,10 @@ def _l83(dps):
         d = inst.data
         return d["pair"].renyi(_a(d["alpha"])), d["xi"] ** 2 * _a(d["alpha"]) / 2
 
-    return All(bound_evidence("upper", fams, ev1, what=r"$D_\alpha \le \xi\alpha$", quantity_name=r"$D_\alpha$",
-                              bound_name=r"$\xi\alpha$"),
-               bound_evidence("upper", fams, ev2, what=r"$D_\alpha \le \frac12\xi^2\alpha$", quantity_name=r"$D_\alpha$",
-                              bound_name=r"$\frac12\xi^2\alpha$"),
+    return All(typed(bound_evidence("upper", fams, ev1, what=r"$D_\alpha \le \xi\alpha$", quantity_name=r"$D_\alpha$",
+                                    bound_name=r"$\xi\alpha$")),
+               typed(bound_evidence("upper", fams, ev2, what=r"$D_\alpha \le \frac12\xi^2\alpha$",
+                                    quantity_name=r"$D_\alpha$", bound_name=r"$\frac12\xi^2\alpha$")),
                what=r"the conditional laws of $\delta$-approximate $(\xi, 0)$-zCDP pairs ($D_\infty \le \xi$ both ways, "
                     "Lemma 3.2); the events are unchanged")
 

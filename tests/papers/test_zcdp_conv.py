@@ -5,6 +5,7 @@ computed without cancellation.
 Audits run at 20 digits so that the fast set stays fast; the full audit runs at 50.
 """
 import ast
+from fractions import Fraction
 
 import pytest
 
@@ -26,6 +27,15 @@ def _leaves(tree):
             yield from _leaves(p)
     else:
         yield tree
+
+
+def test_points_print_as_mathematics_without_nested_dollars(registry):
+    """A point's values sit inside the engine's $...$: none may carry its own $ (the report's prose conversion breaks
+    nested mathematics), nor a decimal in a text label (the printer turns it into mathematics)."""
+    for cid in ("ZCDP-P3.3", "ZCDP-L3.6-OPT2-CORR", "ZCDP-C8.9-CORR", "ZCDP-L3.2"):
+        res = audit_claim(registry.get(cid), 20)
+        for leaf in _leaves(res.evidence["tree"]):
+            assert "instance" not in leaf["at"] and not any("$" in str(v) for v in leaf["at"].values()), leaf["at"]
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -54,8 +64,8 @@ def test_pure_dp_claims_are_decided_from_evidence_and_can_move(registry, cid, st
 def test_prop_3_3_is_checked_only_inside_its_hypothesis(registry):
     """Prop. 3.3 concludes for alpha > 1: no instance at alpha = 1 (a failure there would not be a counterexample)."""
     res = audit_claim(registry.get("ZCDP-P3.3"), 20)
-    labels = [leaf["at"]["instance"] for leaf in _leaves(res.evidence["tree"])]
-    assert labels and all(r"\alpha = 1$" not in lab for lab in labels), labels
+    orders = [leaf["at"]["alpha"] for leaf in _leaves(res.evidence["tree"])]
+    assert orders and all(Fraction(a) > 1 for a in orders), orders
 
 
 def test_lemma_3_2_checks_both_directions(registry):
@@ -132,8 +142,7 @@ def test_corollary_8_9_bound_keeps_its_slack_where_the_exact_delta_is_zero(regis
     """At k = 1, eps_i = 1/2, a = 50 the exact delta is 0 and delta' ~ 4e-138: the slack is 1, not the 0 that
     1 - (1 - delta') gives at any working precision."""
     res = audit_claim(registry.get("ZCDP-C8.9-CORR"), 20)
-    at = [(c, lf) for c, lf in _leaf_slacks(res) if c.rel == "<=" and "$a = 50$" in c.at["instance"]
-          and r"$\varepsilon_i = 1/2$" in c.at["instance"] and "$k = 1$" in c.at["instance"]]
+    at = [(c, lf) for c, lf in _leaf_slacks(res) if c.rel == "<=" and c.at == {"k": "1", "eps": "1/2", "delta": "0", "a": "50"}]
     assert len(at) == 1 and at[0][1].slack == 1, at
 
 
@@ -141,7 +150,7 @@ def test_lemma_8_8_slack_is_not_swallowed_by_delta0(registry):
     """delta0 + (1 - delta0) delta' against delta0 + (1 - delta0) delta_E: compared without the common delta0, every
     relative slack is a real number, never 0 from rounding (it was 0.0 at delta0 = 1/100, a = 50)."""
     res = audit_claim(registry.get("ZCDP-L8.8-CORR"), 20)
-    slacks = [lf.slack for c, lf in _leaf_slacks(res) if r"\delta_0 = 1/100" in c.at["instance"]]
+    slacks = [lf.slack for c, lf in _leaf_slacks(res) if c.at.get("delta") == "1/100"]
     assert slacks and min(slacks) > 1e-3, min(slacks)
 
 
