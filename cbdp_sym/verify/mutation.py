@@ -48,7 +48,7 @@ def _numeric(c: Compare) -> bool:
 
 
 def _perturb_identity(c: Compare, dps: int) -> str:
-    tol = dps - 5
+    tol = dps - 5 if c.needs is None else min(dps - 5, c.needs)  # an identity checked to fewer digits (needs=)
     if c.rel == "~":
         p = str(c.claimed)
         d = len(p.split(".")[1]) if "." in p else 0

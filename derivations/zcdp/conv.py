@@ -12,35 +12,38 @@ Claims about every ``(xi, rho)``-zCDP pair are checked on instance families (:mo
   with ``rho`` halved and ``xi = sup_alpha D_alpha - rho alpha``; exact profiles by sums;
 * an adversarial Nelder-Mead search over 2- and 3-point pairs and the level ``eps``.
 
-The printed minima are encoded once as SymPy expressions (the statements as printed) and evaluated as such.
+The printed minima are encoded once as SymPy expressions (the statements as printed) and evaluated as such.  Every
+check returns evidence (:mod:`cbdp_sym.verify.evidence`): the engine decides the verdicts.  Every instance lies
+inside its claim's hypotheses (``eps >= xi + rho``, the pair ``(xi, rho)``-zCDP); values that are differences of
+nearly equal terms (``1 - (1 - delta') prod(1 - delta_i)``, ``delta0 + (1 - delta0) delta'`` against the same
+``delta0``) are compared in cancellation-free forms.
 """
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import CheckResult, agreement, reading, within_tolerance, overrule
-from cbdp_sym import Claim, Param, Tex, record, with_readings
+from cbdp_sym import All, Compare, Evidence, Readings, Table, bound_evidence, over, sample
+from cbdp_sym import Claim, Param, Tex, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import (
     ZPair,
     certify_lt,
     chernoff_exponent,
     finite_pair_from_logits,
-    merge_checks,
     random_finite_pairs,
     rdp_conversion_optimum,
-    short,
     spike_pair,
     tail_integral,
 )
 from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
 from cbdp_sym import Finite
 from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import Instance, bound_check, cached_check
-from cbdp_sym import digits, golden_max, mp_str, to_mpf
+from cbdp_sym import Instance, cached_check, describe
+from cbdp_sym import golden_max, mp_str, to_mpf
 from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
-from cbdp_sym import Check
 from cbdp_sym import optimize
+
+from ._shared import num, point, typed
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -59,24 +62,28 @@ PRINTED = {"1": sp.Integer(1), "2": sp.sqrt(sp.pi * rho) / (1 + A_), "3": 1 / (1
 PROOF = {"1": sp.Integer(1), "sqrt": sp.sqrt(sp.pi * rho), "2": 1 / (1 + A_), "3": 2 / (1 + A_ + ROOT)}
 # the second entry of the minimum: seed 004 (a PDF-to-LaTeX conversion) prints one fraction sqrt(pi rho)/(1 + a); two
 # stacked rows sqrt(pi rho) and 1/(1 + a) of a brace array look like that fraction, and the proof derives them apart
-FUSED = "the second entry as one fraction sqrt(pi rho)/(1 + a) (as extracted)"
-ROWS = "the second entry as two rows sqrt(pi rho) and 1/(1 + a)"
-ROWS_SEEDS = ("seed 004 prints one fraction; stacked rows of a brace array look like a fraction, and the proof of "
-              "Lemma B.2 derives sqrt(pi rho) and 1/(1 + a) as separate options")
+FUSED = r"the second entry as one fraction $\sqrt{\pi\rho}/(1 + a)$ (as extracted)"
+ROWS = r"the second entry as two rows $\sqrt{\pi\rho}$ and $1/(1 + a)$"
+ROWS_SEEDS = (r"seed 004 prints one fraction; stacked rows of a brace array look like a fraction, and the proof of "
+              r"Lemma B.2 derives $\sqrt{\pi\rho}$ and $1/(1 + a)$ as separate options")
 
 
 def two_rows(*last):
     """The minimum's entries with the second entry read as two rows (and the given last entries)."""
     return sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
+
+
 EPS_L35 = xi + rho + sp.sqrt(4 * rho * sp.log(1 / delta))
 EPS_L36 = xi + rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi * rho) / delta))
 EPS_P13 = rho + 2 * sp.sqrt(rho * sp.log(1 / delta))
-FAMILIES = ("Gaussian pairs N(0, 1/(2 rho)) vs N(1, 1/(2 rho)) (rho the premise, ZCDP-L2.4); Gaussian x randomized "
-            "response (xi = D_oo of the RR factor); two-point spike pairs and seeded random finite pairs with rho = "
-            "sup_alpha D_alpha/alpha (xi = 0) and with rho halved, xi = sup_alpha D_alpha - rho alpha; adversarial search "
-            "over 2- and 3-point pairs and the level")
-PROFILE = ("exact privacy profile delta(eps) = sup_S P(S) - e^eps Q(S): sums over the outcomes (finite laws), the normal "
-           "CDF on the half-line {log p/q > eps} located by root finding (Gaussian pairs)")
+FAMILIES = (r"Gaussian pairs $\mathcal N(0, 1/(2\rho))$ against $\mathcal N(1, 1/(2\rho))$ ($\rho$ the premise, "
+            r"ZCDP-L2.4); a Gaussian times randomized response ($\xi = D_\infty$ of the randomized response factor); "
+            r"two-point spike pairs and seeded random finite pairs with $\rho = \sup_\alpha D_\alpha/\alpha$ ($\xi = 0$) "
+            r"and with $\rho$ halved, $\xi = \sup_\alpha D_\alpha - \rho\alpha$; an adversarial search over two- and "
+            "three-point pairs and the level")
+PROFILE = (r"exact privacy profile $\delta(\varepsilon) = \sup_S P(S) - e^\varepsilon Q(S)$: sums over the outcomes "
+           r"(finite laws), the normal CDF on the half-line $\{\log p/q > \varepsilon\}$ located by root finding "
+           "(Gaussian pairs)")
 
 
 def _num(expr, args=(xi, rho, eps)):
@@ -86,6 +93,16 @@ def _num(expr, args=(xi, rho, eps)):
 
 def _q(s):
     return to_mpf(sp.Rational(s))
+
+
+def _tex(x) -> str:
+    """An exact number for a label: ``1/10``, ``2 \\cdot 10^{-9}`` (long denominators in scientific form)."""
+    r = sp.Rational(str(x))
+    if r.q <= 1000 or r.p >= 1000:
+        return str(r)
+    m, e = mp.nstr(mp.mpf(int(r.p)) / int(r.q), 3, min_fixed=1, max_fixed=0).split("e")
+    m = m[:-2] if m.endswith(".0") else m
+    return (f"{m} \\cdot " if m != "1" else "") + f"10^{{{int(e)}}}"
 
 
 # -- pairs of the families, built at the working precision from a text key ---------------------------------
@@ -98,7 +115,7 @@ def _pair(key):
     """A :class:`ZPair` from its key: ``normal:rho``, ``spike:w:q``, ``rand:seed:i``, ``nxf:rho:eps0``."""
     kind, *a = key.split(":")
     if kind == "normal":
-        return ZPair.normal(sp.sqrt(1 / (2 * sp.Rational(a[0]))), 1, f"Gaussian rho={short(a[0])}")
+        return ZPair.normal(sp.sqrt(1 / (2 * sp.Rational(a[0]))), 1, f"Gaussian rho={a[0]}")
     if kind == "spike":
         return spike_pair(sp.Rational(a[0]), sp.Rational(a[1]))
     if kind == "rand":
@@ -109,6 +126,34 @@ def _pair(key):
         return ZPair.normal_times_finite(sp.sqrt(1 / (2 * sp.Rational(a[0]))), 1, Finite([0, 1], [p, 1 - p]),
                                          Finite([0, 1], [1 - p, p]))
     raise ParameterError(f"unknown pair key {key}")
+
+
+def _label(key) -> str:
+    """A pair as prose with LaTeX mathematics."""
+    kind, *a = key.split(":")
+    if kind == "normal":
+        return rf"Gaussian $\rho = {_tex(a[0])}$"
+    if kind == "spike":
+        return rf"spike $w = {_tex(a[0])}$, $q = {_tex(a[1])}$"
+    if kind == "rand":
+        return f"random pair {a[1]} of seed {a[0]}"
+    return rf"Gaussian $\rho = {_tex(a[0])}$ times randomized response at $\varepsilon_0 = {_tex(a[1])}$"
+
+
+MODE = {"rho": r"$\xi = 0$", "half": r"$\rho$ halved", "sym": r"$\rho$ of both orders"}
+
+
+def _pt(key, x0=None, r0=None) -> dict:
+    """A pair as a typed point (:mod:`._shared`): its kind and parameters, and the ``(xi, rho)`` it is taken with."""
+    kind, *a = key.split(":")
+    if kind == "normal":
+        return {"pair": "Gaussian", "rho": a[0]}
+    if kind == "nxf":
+        return {"pair": "Gaussian times RR", "rho": a[0], "xi": a[1]}
+    out = {"pair": "spike", "w": a[0], "q": a[1]} if kind == "spike" else {"pair": "random", "seed": a[0], "index": a[1]}
+    if x0 is not None:
+        out.update(xi=num(x0), rho=num(r0))
+    return out
 
 
 @cached_numeric
@@ -144,15 +189,16 @@ def _pair_keys(seed=101, count=6, modes=("rho", "half")):
 
 
 def _family_of(key):
-    return {"normal": "Gaussian", "nxf": "Gaussian x RR", "spike": "spike pairs", "rand": "random finite"}[key.split(":")[0]]
+    return {"normal": "Gaussian", "nxf": "Gaussian times randomized response", "spike": "spike pairs",
+            "rand": "random finite pairs"}[key.split(":")[0]]
 
 
 A_GRID = ("0", "1/10", "1", "10", "50")
 
 
 def _delta_instances(a_grid=A_GRID, modes=("rho", "half")):
-    """Instances ``(pair, xi, rho, eps)`` with ``eps = xi + rho + 2 rho a`` (``a`` on a grid, kept where the
-    Chernoff exponent ``rho a^2`` is at most 400)."""
+    """Instances ``(pair, xi, rho, eps)`` with ``eps = xi + rho + 2 rho a`` (``a >= 0`` on a grid: the hypothesis
+    ``eps >= xi + rho``; kept where the Chernoff exponent ``rho a^2`` is at most 400)."""
     fams = {}
     dps = mp.mp.dps
     for key, mode in _pair_keys(modes=modes):
@@ -162,9 +208,10 @@ def _delta_instances(a_grid=A_GRID, modes=("rho", "half")):
             if r0 * av**2 > 400:
                 continue
             e = x0 + r0 + 2 * r0 * av
-            lab = f"{_pair(key).label} ({'xi = 0' if mode == 'rho' else 'rho halved'}), a = {a}"
-            fams.setdefault(_family_of(key), []).append(Instance(_family_of(key), lab, {"key": key, "xi": x0, "rho": r0,
-                                                                                        "eps": e, "a": a, "mode": mode}))
+            lab = f"{_label(key)} ({MODE[mode]}), $a = {_tex(a)}$"
+            fams.setdefault(_family_of(key), []).append(point(
+                Instance(_family_of(key), lab, {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "mode": mode}),
+                dict(_pt(key, x0, r0), a=a)))
     return fams
 
 
@@ -175,18 +222,19 @@ def _exact_delta(inst):
     return _profile(d["key"], mp_str(d["eps"], mp.mp.dps + 5), mp.mp.dps)
 
 
-def _search_delta(bound_fn, name, budget=60, k=2):
+def _search_delta(name, budget=60, k=2):
     """Nelder-Mead over a ``k``-point pair (logits) and ``log a``: minimises the relative slack of ``delta(eps) <=
-    bound`` at ``eps = rho* + 2 rho* a``."""
+    bound`` at ``eps = rho* + 2 rho* a`` (``xi = 0``, ``rho = rho*`` of the pair: inside the hypotheses)."""
     import random
 
     def make(y):
         z = finite_pair_from_logits([mp.mpf(v) for v in y[: 2 * (k - 1)]], k)
         r, _a = z.rho_star()
         a = mp.exp(mp.mpf(y[-1]))
-        return Instance(name, f"P={[mp.nstr(p, 6) for p in z.P.probs]}, Q={[mp.nstr(q, 6) for q in z.Q.probs]}, "
-                              f"rho={mp.nstr(r, 6)}, a={mp.nstr(a, 4)}",
+        inst = Instance("search", f"{describe(z.P, 12)} {describe(z.Q, 12)} {mp.nstr(a, 12)}",
                         {"pair": z, "xi": mp.mpf(0), "rho": r, "eps": r + 2 * r * a})
+        return point(inst, {"pair": "search", "p": num(z.P.probs[0]), "q": num(z.Q.probs[0]),
+                            "rho": num(r), "a": num(a, 4)})
 
     rng = random.Random(17 + k)
     starts = [[2.2, -20.0, 0.0], [0.0, -8.0, -2.0], [-2.0, -3.0, 1.0]] if k == 2 else \
@@ -211,8 +259,8 @@ def _certify_delta(bound_expr):
                              if (q == 0 and p > 0) or (q > 0 and p / q > sp.exp(ebar))])
             b = bound_expr.subs({xi: xbar, rho: rbar, eps: ebar})
             c = certify_lt(b, exact)
-            return (c + f" (exact delta as a closed form at eps = {ebar}; the bound at rho = {rbar} >= rho*, "
-                        f"xi = {xbar})") if c else None
+            return (c + rf" (exact $\delta$ as a closed form at $\varepsilon = {ebar}$; the bound at $\rho = {rbar} \ge "
+                        rf"\rho^*$, $\xi = {xbar}$)") if c else None
         if z.kind == "normal" and d["a"] is not None:
             r = sp.Rational(key.split(":")[1])
             e = r + 2 * r * sp.Rational(d["a"])
@@ -220,38 +268,37 @@ def _certify_delta(bound_expr):
             exact = (sp.erfc((e / s - s / 2) / sp.sqrt(2)) - sp.exp(e) * sp.erfc((e / s + s / 2) / sp.sqrt(2))) / 2
             b = bound_expr.subs({xi: 0, rho: r, eps: e})
             c = certify_lt(b, exact)
-            return (c + f" (Gaussian rho = {r}, eps = {e}: exact delta = (erfc((eps/s - s/2)/sqrt 2) - e^eps "
-                        f"erfc((eps/s + s/2)/sqrt 2))/2 with s = sqrt(2 rho))") if c else None
+            return (c + rf" (Gaussian $\rho = {r}$, $\varepsilon = {e}$: exact $\delta = (\mathrm{{erfc}}((\varepsilon/s - "
+                        r"s/2)/\sqrt 2) - e^\varepsilon \mathrm{erfc}((\varepsilon/s + s/2)/\sqrt 2))/2$ with $s = "
+                        r"\sqrt{2\rho}$)") if c else None
         return None
 
     return cert
 
 
-def _delta_bound_check(bound_expr, what, dps, search=True, modes=("rho", "half")):
+BASE_NUM = _num(BASE)
+
+
+def _delta_bound(bound_expr, what, search=True, modes=("rho", "half")):
+    """Evidence: ``delta(eps) <= e^{-(eps - xi - rho)^2/4rho} * bound_expr`` on every instance and the search."""
     fn = _num(bound_expr)
 
     def ev(inst):
         d = inst.data
         return _exact_delta(inst), BASE_NUM(d["xi"], d["rho"], d["eps"]) * fn(d["xi"], d["rho"], d["eps"])
 
-    srch = _search_delta(lambda *a: None, "2-point pairs (search)") if search else None
-    return bound_check("upper", _delta_instances(modes=modes), ev, dps, search=srch, certify=_certify_delta(BASE * bound_expr),
-                       what=what, quantity_name="exact delta", bound_name="printed delta")
-
-
-BASE_NUM = _num(BASE)
-
-
-def _minimum(entries):
-    return sp.Min(*entries)
+    srch = _search_delta("two-point pairs") if search else None
+    return typed(bound_evidence("upper", _delta_instances(modes=modes), ev, search=srch,
+                                certify=_certify_delta(BASE * bound_expr), what=what,
+                                quantity_name=r"exact $\delta(\varepsilon)$", bound_name=r"printed $\delta$"))
 
 
 # -- Lemma B.2's minimum, entry by entry --------------------------------------------------------------------
 def _opt_check(entry_expr, what):
     def check(dps):
-        return _delta_bound_check(entry_expr, what, dps)
+        return _delta_bound(entry_expr, what)
 
-    check.__qualname__ = "opt_" + what.replace(" ", "_")[:40]
+    check.__qualname__ = "opt_" + "".join(ch for ch in what if ch.isalnum() or ch == " ").replace(" ", "_")[:40]
     return cached_check(check)
 
 
@@ -260,39 +307,47 @@ def _stmt(entries):
             + r",\ \varepsilon\ge\xi+\rho")
 
 
-OPT_NOTE = ("a = (eps - xi - rho)/(2 rho); the entry alone is checked as the delta of the lemma (each entry of a minimum "
-            "must itself be a valid delta for the minimum to be)")
+OPT_NOTE = (r"$a = (\varepsilon - \xi - \rho)/(2\rho)$; the entry alone is checked as the $\delta$ of the lemma (each "
+            "entry of a minimum must itself be a valid $\\delta$ for the minimum to be)")
 
 L36_OPT1 = Claim(
     id="ZCDP-L3.6-OPT1", paper="zcdp", label="Lemma B.2, first entry of the minimum (the Chernoff bound)",
     kind="check", statement=_stmt("1"), check=_opt_check(PRINTED["1"], "entry 1 (Chernoff)"),
     where="App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
-    notes=OPT_NOTE + ". This entry is the Chernoff bound delta <= P[Z > eps] of Lemma 3.5.")
+    notes=OPT_NOTE + r". This entry is the Chernoff bound $\delta \le \mathbb P[Z > \varepsilon]$ of Lemma 3.5.")
+
+
+def _opt2(dps):
+    return Readings((FUSED, _delta_bound(PRINTED["2"], "the second entry as printed")),
+                    (r"two rows of the array read as one: the entries $\sqrt{\pi\rho}$ and $1/(1 + a)$",
+                     _delta_bound(PROOF["2"], "the second entry from the proof"),
+                     r"seed 004 prints the array's rows on one line; the proof of Lemma B.2 derives $1/(1 + a)$, and "
+                     r"the entry $\sqrt{\pi\rho}$ is the first alternative's (ZCDP-L3.6-EPS)"),
+                    what=r"the entry $\sqrt{\pi\rho}/(1 + a)$ of the minimum, in two readings")
+
 
 L36_OPT2 = Claim(
-    id="ZCDP-L3.6-OPT2", paper="zcdp", label="Lemmas 3.6 and B.2, the entry sqrt(pi rho)/(1 + a) of the minimum", kind="check",
+    id="ZCDP-L3.6-OPT2", paper="zcdp",
+    label=r"Lemmas 3.6 and B.2, the entry $\sqrt{\pi\rho}/(1 + a)$ of the minimum", kind="check",
     statement=_stmt(r"\frac{\sqrt{\pi\cdot\rho}}{1+(\varepsilon-\xi-\rho)/2\rho}"),
-    check=with_readings(("the extraction's one fraction sqrt(pi rho)/(1 + a)", _opt_check(PRINTED["2"], "the second entry as printed")),
-                        ("two rows of the array read as one: the entries sqrt(pi rho) and 1/(1 + a)",
-                         _opt_check(PROOF["2"], "the second entry from the proof"),
-                         "seed 004 prints the array's rows on one line; the proof of Lemma B.2 derives 1/(1 + a), and "
-                         "the entry sqrt(pi rho) is the first alternative's (ZCDP-L3.6-EPS)")),
-    error_kind="reading",
+    check=cached_check(_opt2), error_kind="reading",
     where="Lemmas 3.6, B.2, 8.8; Cor. 8.9", seed=SEED,
     conventions=(FAMILIES, PROFILE),
-    notes=OPT_NOTE + ". The proof of Lemma B.2 derives e^{...}/(1 + a) from P[N(0,1) > x] <= e^{-x^2/2}/(sqrt(2 pi) x), "
-                     "without the factor sqrt(pi rho): see ZCDP-L3.6-OPT2-CORR and ZCDP-L3.6-SUB2. The printed entry may be "
-                     "an extraction artefact (two rows sqrt(pi rho) and 1/(1 + a) of the array read as one fraction; the "
-                     "catalogue notes that the array is ambiguous): both separate rows hold (ZCDP-L3.6-EPS, -OPT2-CORR).")
+    notes=OPT_NOTE + r". The proof of Lemma B.2 derives $e^{\dots}/(1 + a)$ from $\mathbb P[\mathcal N(0,1) > x] \le "
+                     r"e^{-x^2/2}/(\sqrt{2\pi} x)$, without the factor $\sqrt{\pi\rho}$: see ZCDP-L3.6-OPT2-CORR and "
+                     r"ZCDP-L3.6-SUB2. The printed entry may be an extraction artefact (two rows $\sqrt{\pi\rho}$ and "
+                     r"$1/(1 + a)$ of the array read as one fraction; the catalogue notes that the array is ambiguous): "
+                     "both separate rows hold (ZCDP-L3.6-EPS, -OPT2-CORR).")
 
 L36_OPT2_CORR = Claim(
-    id="ZCDP-L3.6-OPT2-CORR", paper="zcdp", label="Corrected second entry (as the proof derives it): 1/(1 + a)",
+    id="ZCDP-L3.6-OPT2-CORR", paper="zcdp", label=r"Corrected second entry (as the proof derives it): $1/(1 + a)$",
     kind="check", statement=_stmt(r"\frac{1}{1+(\varepsilon-\xi-\rho)/2\rho}") + r"\quad\text{(corrected)}",
     check=_opt_check(PROOF["2"], "the second entry from the proof"), where="App. B, proof of Lemma B.2", seed=SEED,
     conventions=(FAMILIES, PROFILE), notes="Corrected statement for ZCDP-L3.6-OPT2 (not printed as a statement).")
 
 L36_OPT3 = Claim(
-    id="ZCDP-L3.6-OPT3", paper="zcdp", label="Lemmas 3.6, B.2 and 8.8, the last entry 1/(1 + a + sqrt(...)) of the minimum",
+    id="ZCDP-L3.6-OPT3", paper="zcdp",
+    label=r"Lemmas 3.6, B.2 and 8.8, the last entry $1/(1 + a + \sqrt{\dots})$ of the minimum",
     kind="check",
     statement=_stmt(r"\frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}+\sqrt{\left(1+\frac{\varepsilon-\xi-\rho}{2\rho}\right)^2"
                     r"+\frac{4}{\pi\rho}}}"),
@@ -302,7 +357,8 @@ L36_OPT3 = Claim(
                      "numerator 2: see ZCDP-L3.6-OPT3-CORR.")
 
 L36_OPT3_CORR = Claim(
-    id="ZCDP-L3.6-OPT3-CORR", paper="zcdp", label="Corrected last entry (as the proof derives it): 2/(1 + a + sqrt(...))",
+    id="ZCDP-L3.6-OPT3-CORR", paper="zcdp",
+    label=r"Corrected last entry (as the proof derives it): $2/(1 + a + \sqrt{\dots})$",
     kind="check",
     statement=_stmt(r"\frac{2}{1+a+\sqrt{(1+a)^2+\frac{4}{\pi\rho}}}") + r"\quad\text{(corrected)}",
     check=_opt_check(PROOF["3"], "the last entry from the proof"), where="App. B, proof of Lemma B.2", seed=SEED,
@@ -328,30 +384,29 @@ def _eps_instances(eps_expr, modes=("rho",)):
             except (ValueError, ZeroDivisionError):
                 e = None
             if e is None or not isinstance(e, mp.mpf) or not mp.isfinite(e):
-                skipped.append(f"{_pair(key).label} at delta = {short(dl)}")
+                skipped.append(f"{_label(key)} at $\\delta = {_tex(dl)}$")
                 continue
-            fams.setdefault(_family_of(key), []).append(
-                Instance(_family_of(key), f"{_pair(key).label}, delta = {short(dl)}", {"key": key, "xi": x0, "rho": r0, "eps": e,
-                                                                              "delta": _q(dl), "a": None}))
+            fams.setdefault(_family_of(key), []).append(point(
+                Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\delta = {_tex(dl)}$",
+                         {"key": key, "xi": x0, "rho": r0, "eps": e, "delta": _q(dl), "a": None}),
+                dict(_pt(key, x0, r0), delta=dl)))
     return fams, skipped
 
 
-def _eps_check(eps_expr, what, modes=("rho", "half")):
-    def check(dps):
-        fams, skipped = _eps_instances(eps_expr, modes)
+def _eps_bound(eps_expr, what, modes=("rho", "half")):
+    """Evidence: the exact ``delta(eps)`` at the printed ``eps(delta)`` is at most ``delta``, at every instance where the
+    printed epsilon is real (elsewhere the formula has no value: those points are named in the note)."""
+    fams, skipped = _eps_instances(eps_expr, modes)
 
-        def ev(inst):
-            return _exact_delta(inst), inst.data["delta"]
+    def ev(inst):
+        return _exact_delta(inst), inst.data["delta"]
 
-        res = bound_check("upper", fams, ev, dps, what=what, quantity_name="exact delta at the printed eps",
-                          bound_name="delta")
-        if skipped:
-            res.message += (f"; {len(skipped)} (pair, delta) points where the printed epsilon is not real "
-                               f"(log of a number below 1 under the square root) were skipped, e.g. {skipped[0]}")
-        return res
-
-    check.__qualname__ = "eps_" + what.replace(" ", "_")[:40]
-    return check
+    node = typed(bound_evidence("upper", fams, ev, what=what, quantity_name=r"exact $\delta(\varepsilon)$ at the printed "
+                                                                          r"$\varepsilon$", bound_name=r"$\delta$"))
+    if skipped:
+        node.note = (f"{len(skipped)} (pair, $\\delta$) points where the printed $\\varepsilon$ is not real (the logarithm "
+                     f"under the square root is negative) have no value and are left out, e.g. {skipped[0]}")
+    return node
 
 
 @cached_derivation
@@ -373,46 +428,43 @@ def _l35_derivation():
     return e_star
 
 
-def _split_check(dps):
-    """The last step of Lemma 3.5's proof: P(S) <= P(S and Z <= eps) + P[Z > eps] <= e^eps Q(S) + P[Z > eps],
-    checked on every event of finite pairs."""
+def _split(dps):
+    r"""The last step of Lemma 3.5's proof: $P(S) \le P(S \cap \{Z \le \varepsilon\}) + \mathbb P[Z > \varepsilon] \le
+    e^\varepsilon Q(S) + \mathbb P[Z > \varepsilon]$, on every event of seeded random finite pairs."""
     from cbdp_sym import events, mass
 
-    rows, worst = [], None
-    for lab, z in random_finite_pairs(303, 6, ks=(2, 3, 4)):
+    parts = []
+    for i, (_lab, z) in enumerate(random_finite_pairs(303, 6, ks=(2, 3, 4))):
         for e in ("1/10", "1/2", "1"):
             ev = _q(e)
             tail = z.tail(ev)
             k = len(z.P.probs)
-            for S in events(k):
-                ps, qs = mass(z.P, S), mass(z.Q, S)
-                b = mp.exp(ev) * qs + tail
-                sl = (b - ps) / b
-                if worst is None or sl < worst[0]:
-                    worst = (sl, lab, e, S)
-    return within_tolerance(worst[0], dps,
-                            f"the split P(S) <= e^eps Q(S) + P[Z > eps] holds on every event of 6 random finite pairs at "
-                        f"eps = 1/10, 1/2, 1; smallest relative slack {mp_str(worst[0], 6)} ({worst[1]}, eps={worst[2]})",
-                            checks=[Check({"pairs": "6 random finite", "events": "all"}, claimed="e^eps Q(S) + P[Z > eps]",
-                             numeric=mp_str(worst[0], 6), slack=mp_str(worst[0], 15))])
+            evs = list(events(k))
+            parts.append(over("S", evs, lambda S, z=z, ev=ev, tail=tail, i=i, e=e: Compare(
+                claimed=mp.exp(ev) * mass(z.Q, S) + tail, computed=mass(z.P, S), rel="<=",
+                at={"pair": "random", "seed": "303", "index": str(i), "eps": e, "S": tuple(str(j) for j in S)}),
+                domain=f"all {len(evs)} events of random pair {i} of seed 303 at $\\varepsilon = {e}$"))
+    return sample(r"six seeded random finite pairs at $\varepsilon = 1/10, 1/2, 1$", parts, lambda g: g,
+                  what=r"the proof's split $P(S) \le e^\varepsilon Q(S) + \mathbb P[Z > \varepsilon]$ on every event")
 
 
 def _l35(dps):
     with recording():
         _l35_derivation()
-    a = _eps_check(EPS_L35, "delta_exact(xi + rho + sqrt(4 rho log(1/delta))) <= delta")(dps)
-    return merge_checks([a, _split_check(dps)], prefix="Chernoff exponent and the optimal order derived (steps); ")
+    return All(_eps_bound(EPS_L35, r"$\delta(\xi + \rho + \sqrt{4\rho\log(1/\delta)}) \le \delta$"), _split(dps),
+               what="the Chernoff exponent and the optimal order derived (see the steps)")
 
 
 L35 = Claim(
-    id="ZCDP-L3.5", paper="zcdp", label="Lemma 3.5: (xi, rho)-zCDP gives (xi + rho + sqrt(4 rho log 1/delta), delta)-DP",
+    id="ZCDP-L3.5", paper="zcdp",
+    label=r"Lemma 3.5: $(\xi, \rho)$-zCDP gives $(\xi + \rho + \sqrt{4\rho\log(1/\delta)}, \delta)$-DP",
     kind="check",
     statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow(\varepsilon,\delta)\text{-DP},\ \varepsilon=\xi+\rho+\sqrt{4\rho\log(1/\delta)}",
     check=cached_check(_l35), derive=_l35_derivation, where="Sec. 3.2, Lemma 3.5", seed=SEED,
     conventions=(FAMILIES, PROFILE),
-    notes="The derivation shows the Chernoff step (Markov's inequality, the optimal order by stationarity) and that the "
-          "RDP conversion eps = D_alpha + log(1/delta)/(alpha - 1) optimised over alpha gives the same epsilon. For "
-          "delta >= 1 the printed formula is not real (the statement is trivial there).")
+    notes=r"The derivation shows the Chernoff step (Markov's inequality, the optimal order by stationarity) and that the "
+          r"RDP conversion $\varepsilon = D_\alpha + \log(1/\delta)/(\alpha - 1)$ optimised over $\alpha$ gives the same "
+          r"$\varepsilon$. For $\delta \ge 1$ the printed formula is not real (the statement is trivial there).")
 
 
 def _p13_derivation():
@@ -425,14 +477,15 @@ def _p13_derivation():
 def _p13(dps):
     with recording():
         _p13_derivation()
-    return _eps_check(EPS_P13, "delta_exact(rho + 2 sqrt(rho log(1/delta))) <= delta", modes=("rho",))(dps)
+    return _eps_bound(EPS_P13, r"$\delta(\rho + 2\sqrt{\rho\log(1/\delta)}) \le \delta$", modes=("rho",))
 
 
 P13 = Claim(
-    id="ZCDP-P1.3", paper="zcdp", label="Prop. 1.3: rho-zCDP gives (rho + 2 sqrt(rho log(1/delta)), delta)-DP",
+    id="ZCDP-P1.3", paper="zcdp",
+    label=r"Prop. 1.3: $\rho$-zCDP gives $(\rho + 2\sqrt{\rho\log(1/\delta)}, \delta)$-DP",
     kind="check", statement=r"\rho\text{-zCDP}\Rightarrow\left(\rho+2\sqrt{\rho\log(1/\delta)},\delta\right)\text{-DP}",
     check=cached_check(_p13), derive=_p13_derivation, where="Sec. 1.1, Prop. 1.3", seed=SEED,
-    conventions=(FAMILIES, PROFILE), notes="Lemma 3.5 with xi = 0 (the same derivation).")
+    conventions=(FAMILIES, PROFILE), notes=r"Lemma 3.5 with $\xi = 0$ (the same derivation).")
 
 
 def _p13_opt_derive():
@@ -456,8 +509,8 @@ P13_OPT = Claim(
             Param.unit("delta", delta, ("1/10000000", "1/100000", "1/100", "1/2", "99/100"))],
     derive=_p13_opt_derive, claimed=lambda: EPS_P13, numeric=_p13_opt_numeric,
     where="Sec. 1.1, Prop. 1.3", seed=SEED,
-    conventions=("numeric: golden-section minimisation over t = log(alpha - 1) of the RDP conversion "
-                 "(cbdp_sym.divergences.conversions.eps_mironov) applied to the curve rho alpha",))
+    conventions=(r"numeric: golden-section minimisation over $t = \log(\alpha - 1)$ of the RDP conversion "
+                 r"(Mironov's $\varepsilon = D_\alpha + \log(1/\delta)/(\alpha - 1)$) applied to the curve $\rho\alpha$",))
 
 
 def _l35_opt_derive():
@@ -488,7 +541,7 @@ L35_OPT = Claim(
             Param.positive("eps", eps, ("1", "4", "1/10", "10", "50"))],
     constraint=_l35_opt_check, derive=_l35_opt_derive, claimed=lambda: -((eps - xi - rho) ** 2) / (4 * rho),
     numeric=_l35_opt_numeric, where="Sec. 3.2, proof of Lemma 3.5 (also S1.1c, Lemma B.2)", seed=SEED,
-    conventions=("numeric: golden-section minimisation of the exponent over t = log(alpha - 1)",))
+    conventions=(r"numeric: golden-section minimisation of the exponent over $t = \log(\alpha - 1)$",))
 
 
 def _l35_inv_derive():
@@ -524,7 +577,8 @@ def _l35_inv_numeric(v):
 
 
 L35_INV = Claim(
-    id="ZCDP-L3.5-INV", paper="zcdp", label="Lemma 3.5 inverted: the rho that gives a target (eps, delta)",
+    id="ZCDP-L3.5-INV", paper="zcdp",
+    label=r"Lemma 3.5 inverted: the $\rho$ that gives a target $(\varepsilon, \delta)$",
     kind="identity", statement=r"\rho=\left(\sqrt{\varepsilon-\xi+\log(1/\delta)}-\sqrt{\log(1/\delta)}\right)^2",
     quantity=r"\rho:\ \xi+\rho+\sqrt{4\rho\log(1/\delta)}=\varepsilon",
     params=[Param("xi", xi, "real", ("0", "1/2", "0", "1", "1/10")), Param.positive("eps", eps, ("1", "3", "1/10", "10", "1/2")),
@@ -533,7 +587,7 @@ L35_INV = Claim(
     derive=_l35_inv_derive,
     claimed=lambda: (sp.sqrt(eps - xi + sp.log(1 / delta)) - sp.sqrt(sp.log(1 / delta))) ** 2,
     numeric=_l35_inv_numeric, where="Sec. 3.2, Lemma 3.5 (second sentence)", seed=SEED,
-    conventions=("numeric: bisection on rho for xi + rho + sqrt(4 rho log(1/delta)) = eps",))
+    conventions=(r"numeric: bisection on $\rho$ for $\xi + \rho + \sqrt{4\rho\log(1/\delta)} = \varepsilon$",))
 
 
 def _l35_approx(dps):
@@ -542,43 +596,45 @@ def _l35_approx(dps):
     approx = w**2 / (4 * L)
     t = sp.Symbol("t", positive=True)
     with time_limit(60, "series"):
-        ser = sp.series(exact.subs(w, t * L) / approx.subs(w, t * L), t, 0, 2).removeO()
-    ser = sp.simplify(ser)
+        ser = sp.simplify(sp.series(exact.subs(w, t * L) / approx.subs(w, t * L), t, 0, 2).removeO())
     rows = []
     for wv, lv in (("1/10", "11.5"), ("1", "11.5"), ("1", "23"), ("5", "2.3"), ("1/100", "2.3")):
         ex = (mp.sqrt(_q(wv) + mp.mpf(lv)) - mp.sqrt(mp.mpf(lv))) ** 2
         ap = _q(wv) ** 2 / (4 * mp.mpf(lv))
-        rows.append([wv, lv, mp_str(ex, 10), mp_str(ap, 10), mp_str(ap / ex, 8)])
-    ok = sp.simplify(ser - (1 - t / 2)) == 0 or sp.simplify(ser.subs(t, 0) - 1) == 0
-    return CheckResult.decide(ok,
-            (f"exact/approx = {sp.sstr(ser)} + O(t^2) with t = (eps - xi)/log(1/delta): the approximation is "
-                        f"the first order as (eps - xi)/log(1/delta) -> 0 (it overstates rho by the factor 1 + t/2 + ...)"),
-            checks=[Check({"series in t": "(eps-xi)/log(1/delta)"}, claimed="1", derived=sp.sstr(ser))],
-            tables=[{"title": "Lemma 3.5's rho against the approximation (eps - xi)^2/(4 log(1/delta))",
-                        "columns": ["$\\varepsilon-\\xi$", "$\\log(1/\\delta)$", "$\\rho$ (exact)", "approximation", "ratio"],
-                        "rows": rows, "note": ""}], yes="verified")
+        rows.append([f"${wv}$", f"${lv}$", mp_str(ex, 10), mp_str(ap, 10), mp_str(ap / ex, 8)])
+    node = Compare(claimed=sp.Integer(1), computed=ser.subs(t, 0),
+                   what=r"the leading term of $\rho_{\rm exact}/\rho_{\rm approx}$ as $t = (\varepsilon - "
+                        r"\xi)/\log(1/\delta) \to 0$ (SymPy series)")
+    return Evidence(node, tables=[Table(
+        r"Lemma 3.5's $\rho$ against the approximation $(\varepsilon - \xi)^2/(4\log(1/\delta))$",
+        ["$\\varepsilon-\\xi$", "$\\log(1/\\delta)$", "$\\rho$ (exact)", "approximation", "ratio"], rows,
+        rf"Series: $\rho_{{\rm exact}}/\rho_{{\rm approx}} = {sp.latex(ser)} + O(t^2)$: the approximation is the first "
+        r"order as $t \to 0$ (it overstates $\rho$ by the factor $1 + t/2 + \dots$).")])
 
 
 L35_APPROX = Claim(
-    id="ZCDP-L3.5-APPROX", paper="zcdp", label="Lemma 3.5: rho ~ (eps - xi)^2/(4 log(1/delta)) to first order",
+    id="ZCDP-L3.5-APPROX", paper="zcdp",
+    label=r"Lemma 3.5: $\rho \approx (\varepsilon - \xi)^2/(4\log(1/\delta))$ to first order",
     kind="check", statement=r"\left(\sqrt{\varepsilon-\xi+\log(1/\delta)}-\sqrt{\log(1/\delta)}\right)^2\approx"
                             r"\frac{(\varepsilon-\xi)^2}{4\log(1/\delta)}",
     check=_l35_approx, where="Sec. 3.2, Lemma 3.5", seed=SEED)
 
 
 # -- Lemma 3.6 as printed, and its first alternative ---------------------------------------------------------------
+L36_EPS_WHAT = r"$\delta(\xi + \rho + \sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)}) \le \delta$"
+
+
 def _l36(dps):
-    a = _eps_check(EPS_L36, "delta_exact(xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta))) <= delta")(dps)
-    b = _delta_bound_check(sp.Min(PRINTED["2"], PRINTED["3"]), "delta_exact(eps) <= the printed two-entry minimum", dps)
-    return merge_checks([b, a], prefix="second alternative (the minimum as printed in Lemma 3.6) and first alternative: ")
-
-
-def _l36_rows(dps):
-    a = _eps_check(EPS_L36, "delta_exact(xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta))) <= delta")(dps)
-    b = _delta_bound_check(sp.Min(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
-                           "delta_exact(eps) <= the minimum with the second entry as two rows", dps)
-    return merge_checks([b, a], prefix="second alternative (second entry as two rows, last entry as printed) and first "
-                                       "alternative: ")
+    return Readings(
+        (FUSED, All(_delta_bound(sp.Min(PRINTED["2"], PRINTED["3"]), "the printed two-entry minimum"),
+                    _eps_bound(EPS_L36, L36_EPS_WHAT),
+                    what="second alternative (the minimum as printed in Lemma 3.6) and first alternative")),
+        (ROWS, All(_delta_bound(sp.Min(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
+                                "the minimum with the second entry as two rows"),
+                   _eps_bound(EPS_L36, L36_EPS_WHAT),
+                   what="second alternative (second entry as two rows, last entry as printed) and first alternative"),
+         ROWS_SEEDS),
+        what="Lemma 3.6 in two readings of its minimum")
 
 
 L36 = Claim(
@@ -586,22 +642,22 @@ L36 = Claim(
     statement=r"\varepsilon=\xi+\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)};\ \text{or}\ \delta=e^{-(\varepsilon-\xi-\rho)^2/4\rho}"
               r"\min\left\{\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},\frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}"
               r"+\sqrt{(1+\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac4{\pi\rho}}}\right\},\ \varepsilon\ge\xi+\rho",
-    check=with_readings((FUSED, cached_check(_l36)), (ROWS, cached_check(_l36_rows), ROWS_SEEDS)),
+    check=cached_check(_l36),
     where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
     notes="Each entry is audited alone (ZCDP-L3.6-OPT1..3) with the proof's corrected entries (-CORR); the first "
           "alternative alone is ZCDP-L3.6-EPS. Lemma B.2 prints the same minimum with a first entry 1.")
 
 
 def _l36_eps(dps):
-    return _eps_check(EPS_L36, "delta_exact(xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta))) <= delta")(dps)
+    return _eps_bound(EPS_L36, L36_EPS_WHAT)
 
 
 L36_EPS = Claim(
-    id="ZCDP-L3.6-EPS", paper="zcdp", label="Lemma 3.6, first alternative (an epsilon for every delta)",
+    id="ZCDP-L3.6-EPS", paper="zcdp", label=r"Lemma 3.6, first alternative (an $\varepsilon$ for every $\delta$)",
     kind="check", statement=r"(\varepsilon,\delta)\text{-DP},\ \varepsilon=\xi+\rho+\sqrt{4\rho\cdot\log(\sqrt{\pi\cdot\rho}/\delta)}",
     check=cached_check(_l36_eps), where="Sec. 3.2, Lemma 3.6", seed=SEED, conventions=(FAMILIES, PROFILE),
-    notes="'For all delta > 0' as printed; the formula is real only for delta <= sqrt(pi rho) (for larger delta any eps >= "
-          "xi + rho works, by the entry sqrt(pi rho) of the proof).")
+    notes=r"'For all $\delta > 0$' as printed; the formula is real only for $\delta \le \sqrt{\pi\rho}$ (for larger "
+          r"$\delta$ any $\varepsilon \ge \xi + \rho$ works, by the entry $\sqrt{\pi\rho}$ of the proof).")
 
 
 # -- Lemma B.2's proof, step by step ------------------------------------------------------------------------------
@@ -638,7 +694,8 @@ L36_INT = Claim(
     constraint=_pt_check, derive=_l36_int_derive,
     claimed=lambda: sp.exp(eps - xi) * 2 * sp.sqrt(sp.pi * rho) * _phic((eps + rho - xi) / sp.sqrt(2 * rho)),
     numeric=_l36_int_numeric, where="App. B, proof of Lemma B.2 (step iv)", seed=SEED,
-    conventions=("P[N(0,1) > x] = erfc(x/sqrt 2)/2; numeric: tanh-sinh quadrature of the integrand",))
+    conventions=(r"$\mathbb P[\mathcal N(0,1) > x] = \mathrm{erfc}(x/\sqrt 2)/2$; numeric: tanh-sinh quadrature of the "
+                 "integrand",))
 
 
 def _h(t):
@@ -646,7 +703,7 @@ def _h(t):
 
 
 L36_HFORM = Claim(
-    id="ZCDP-L3.6-HFORM", paper="zcdp", label="Lemma B.2's proof: the bound in terms of h(x)", kind="identity",
+    id="ZCDP-L3.6-HFORM", paper="zcdp", label="Lemma B.2's proof: the bound in terms of $h(x)$", kind="identity",
     statement=r"\delta\le\sqrt{2\rho}\cdot e^{-(\varepsilon-\xi-\rho)^2/4\rho}\cdot h\left(\sqrt{2\rho}+\frac{\varepsilon-\xi-\rho}"
               r"{\sqrt{2\rho}}\right),\ h(x)=\mathbb P[\mathcal N(0,1)>x]\sqrt{2\pi}e^{x^2/2}",
     quantity=r"\int_\varepsilon^\infty e^{\varepsilon-z}e^{-(z-\xi-\rho)^2/4\rho}dz",
@@ -654,7 +711,7 @@ L36_HFORM = Claim(
     constraint=_pt_check,
     claimed=lambda: sp.sqrt(2 * rho) * BASE * _h(sp.sqrt(2 * rho) + (eps - xi - rho) / sp.sqrt(2 * rho)),
     numeric=_l36_int_numeric, where="App. B, proof of Lemma B.2 (step v)", seed=SEED,
-    conventions=("the same integral as ZCDP-L3.6-INT (whose derivation it is), written with the Mills-type function h",))
+    conventions=("the same integral as ZCDP-L3.6-INT (whose derivation it is), written with the Mills-type function $h$",))
 
 
 def _tail_numeric(v):
@@ -670,14 +727,15 @@ def _tail_claim(cid, label, stmt, bound):
         params=[Param.positive("x", x_, ("1/100", "1/2", "1", "3", "30"))], sweep=_TAIL_SWEEP,
         claimed=lambda: bound, numeric=_tail_numeric, search={"x": ("1/10000", "200")}, search_evals=80,
         where="App. B, proof of Lemma B.2 (step vi)", seed=SEED,
-        conventions=("numeric: the standard normal tail mpmath.ncdf(-x) (the probability itself)",))
+        conventions=(r"numeric: the standard normal tail $\Phi(-x)$ computed by mpmath (the probability itself)",))
 
 
-L36_T1 = _tail_claim("ZCDP-L3.6-T1", "Gaussian tail bound P[N(0,1) > x] <= e^{-x^2/2}/2 (x >= 0)",
+L36_T1 = _tail_claim("ZCDP-L3.6-T1", r"Gaussian tail bound $\mathbb P[\mathcal N(0,1) > x] \le e^{-x^2/2}/2$ ($x \ge 0$)",
                      r"\mathbb P[\mathcal N(0,1)>x]\le\frac12e^{-x^2/2}", sp.exp(-x_**2 / 2) / 2)
-L36_T2 = _tail_claim("ZCDP-L3.6-T2", "Gaussian tail bound P[N(0,1) > x] <= e^{-x^2/2}/(sqrt(2 pi) x) (x > 0)",
+L36_T2 = _tail_claim("ZCDP-L3.6-T2", r"Gaussian tail bound $\mathbb P[\mathcal N(0,1) > x] \le e^{-x^2/2}/(\sqrt{2\pi} x)$ "
+                                     r"($x > 0$)",
                      r"\mathbb P[\mathcal N(0,1)>x]\le e^{-x^2/2}/\sqrt{2\pi}x", sp.exp(-x_**2 / 2) / (sp.sqrt(2 * sp.pi) * x_))
-L36_T3 = _tail_claim("ZCDP-L3.6-T3", "Gaussian tail bound of [Due10, Coo09, AS64 7.1.13] (x >= 0)",
+L36_T3 = _tail_claim("ZCDP-L3.6-T3", r"Gaussian tail bound of [Due10, Coo09, AS64 7.1.13] ($x \ge 0$)",
                      r"\mathbb P[\mathcal N(0,1)>x]\le e^{-x^2/2}\cdot2/(\sqrt{x^2+8/\pi}+x)\sqrt{2\pi}",
                      sp.exp(-x_**2 / 2) * 2 / ((sp.sqrt(x_**2 + 8 / sp.pi) + x_) * sp.sqrt(2 * sp.pi)))
 
@@ -710,7 +768,8 @@ def _sub_numeric(which):
 
 
 L36_SUB2 = Claim(
-    id="ZCDP-L3.6-SUB2", paper="zcdp", label="Lemma B.2's proof: h(x) <= 1/x gives delta <= e^{...}/(1 + a)",
+    id="ZCDP-L3.6-SUB2", paper="zcdp",
+    label=r"Lemma B.2's proof: $h(x) \le 1/x$ gives $\delta \le e^{\dots}/(1 + a)$",
     kind="identity", statement=r"\sqrt{2\rho}\,h\!\left(\frac{\varepsilon-\xi+\rho}{\sqrt{2\rho}}\right)\Big|_{h\le1/x}"
                                r"=\frac{2\rho}{\varepsilon+\rho-\xi}=\frac{1}{1+(\varepsilon-\xi-\rho)/2\rho}",
     quantity=r"\sqrt{2\rho}/x", params=[Param("xi", xi, "real", ()), Param.positive("rho", rho), Param.positive("eps", eps)],
@@ -718,7 +777,8 @@ L36_SUB2 = Claim(
     numeric=_sub_numeric("2"), where="App. B, proof of Lemma B.2", seed=SEED)
 
 L36_SUB3 = Claim(
-    id="ZCDP-L3.6-SUB3", paper="zcdp", label="Lemma B.2's proof: the third tail bound gives 2/(1 + a + sqrt(...))",
+    id="ZCDP-L3.6-SUB3", paper="zcdp",
+    label=r"Lemma B.2's proof: the third tail bound gives $2/(1 + a + \sqrt{\dots})$",
     kind="identity", statement=r"\sqrt{2\rho}\cdot\frac{2}{\sqrt{x^2+8/\pi}+x}=\frac{2}{1+\frac{\varepsilon-\xi-\rho}{2\rho}"
                                r"+\sqrt{\left(1+\frac{\varepsilon-\xi-\rho}{2\rho}\right)^2+\frac{4}{\pi\rho}}}",
     quantity=r"\sqrt{2\rho}\cdot 2/(\sqrt{x^2+8/\pi}+x)",
@@ -741,118 +801,92 @@ def _sub1_derive():
     return out
 
 
-def _sub1_numeric(xv, rv, dv):
+def _sub1_root(xv, rv, dv):
+    r"""The $\varepsilon \ge \xi + \rho$ with $\sqrt{\pi\rho}\,e^{-(\varepsilon - \xi - \rho)^2/4\rho} = \delta$ (bisection)."""
     g = lambda e: mp.log(mp.sqrt(mp.pi * rv)) - (e - xv - rv) ** 2 / (4 * rv) - mp.log(dv)  # noqa: E731 log(bound/delta)
     hi = optimize.expand_until(lambda t: not g(t) > 0, xv + rv + 1)
     hi, lo = optimize.bisection(lambda t: not g(t) > 0, hi, xv + rv)  # g decreases: at most 0 above the root
     return (lo + hi) / 2
 
 
+def _sub1_numeric(v):
+    return _sub1_root(to_mpf(v["xi"]), to_mpf(v["rho"]), to_mpf(v["delta"]))
+
+
+def _sub1_point(pt):
+    if not pt["delta"] < sp.sqrt(sp.pi * pt["rho"]):
+        raise ParameterError("the first tail bound is below delta only for delta < sqrt(pi rho)")
+
+
 SUB1_PRINTED = xi + rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi) * rho / delta))
 
-
-def _sub1(dps):
-    with recording():
-        derived = _sub1_derive()
-    same_corr = sp.simplify(derived - EPS_L36) == 0 or sp.simplify(sp.expand_log(derived - EPS_L36, force=True)) == 0
-    checks, worst = [], None
-    for x0, r, d in (("0", "1/10", "1/100000"), ("1/2", "2", "1/100"), ("0", "7/2", "1/10000000000"), ("1", "1", "1/1000")):
-        xv, rv, dv = _q(x0), _q(r), _q(d)
-        num = _sub1_numeric(xv, rv, dv)
-        pr = _num(SUB1_PRINTED, (xi, rho, delta))(xv, rv, dv)
-        co = _num(EPS_L36, (xi, rho, delta))(xv, rv, dv)
-        dg_p, dg_c = digits(num, pr), digits(num, co)
-        checks.append(Check({"xi": x0, "rho": r, "delta": short(d)}, claimed=mp_str(pr, dps), derived=mp_str(co, dps),
-                            numeric=mp_str(num, dps), digits=float(min(dg_p, dps + 10)), digits_derived=float(min(dg_c, dps + 10))))
-        if worst is None or dg_p < worst[0]:
-            worst = (dg_p, x0, r, d, pr, num)
-    dg, x0, r, d, pr, num = worst
-    cert = None
-    if dg < dps - 5:
-        e_true = EPS_L36.subs({xi: sp.Rational(x0), rho: sp.Rational(r), delta: sp.Rational(d)})
-        e_pr = SUB1_PRINTED.subs({xi: sp.Rational(x0), rho: sp.Rational(r), delta: sp.Rational(d)})
-        cert = certify_lt(e_pr, e_true) or certify_lt(e_true, e_pr)
-    ok_corr = all(c.digits_derived >= dps - 5 for c in checks)
-    return CheckResult("refuted" if dg < dps - 5 else "verified",
-            ((f"the printed rearrangement has sqrt(pi) rho where the bound sqrt(2 rho) sqrt(pi/2) = sqrt(pi rho) "
-                         f"gives sqrt(pi rho): at xi = {x0}, rho = {r}, delta = {short(d)} it prints {mp_str(pr, 10)} while "
-                         f"solving the bound gives {mp_str(num, 10)}" + (" (certified)" if cert else "") +
-                         f"; corrected: the form of Lemma 3.6, eps = xi + rho + sqrt(4 rho log(sqrt(pi rho)/delta)), equals "
-                         f"the derived solution ({'SymPy' if same_corr else 'numerically'}) and the numeric root at every "
-                         f"point ({'yes' if ok_corr else 'NO'})") if dg < dps - 5 else "the printed rearrangement is right"),
-            counterexample={"xi": x0, "rho": r, "delta": d, "printed": mp_str(pr, dps), "solution": mp_str(num, dps),
-                               "certified": cert is not None, "certificate": cert or "not certified"} if dg < dps - 5 else None,
-            checks=checks)
-
-
 L36_SUB1 = Claim(
-    id="ZCDP-L3.6-SUB1", error_kind="typo", paper="zcdp", label="Lemma B.2's proof: the first tail bound 'rearranges to' an epsilon",
-    kind="check", statement=r"\delta\le\sqrt{2\rho}e^{-(\varepsilon-\xi-\rho)^2/4\rho}\sqrt{\pi/2}\iff\varepsilon\le\xi+\rho"
-                            r"+\sqrt{4\rho\cdot\log(\sqrt\pi\cdot\rho/\delta)}",
-    check=_sub1, derive=_sub1_derive, where="App. B, proof of Lemma B.2", seed=SEED,
-    conventions=("claimed: the printed form; derived: the corrected form of Lemma 3.6; numeric: bisection for the eps with "
-                 "sqrt(pi rho) e^{-(eps - xi - rho)^2/4rho} = delta",),
-    notes="The statement of Lemma 3.6 has sqrt(pi rho); the proof's display has sqrt(pi) rho (a typo in the proof).")
+    id="ZCDP-L3.6-SUB1", error_kind="typo", paper="zcdp",
+    label=r"Lemma B.2's proof: the first tail bound 'rearranges to' an $\varepsilon$",
+    kind="identity", statement=r"\delta\le\sqrt{2\rho}e^{-(\varepsilon-\xi-\rho)^2/4\rho}\sqrt{\pi/2}\iff\varepsilon\le\xi+\rho"
+                               r"+\sqrt{4\rho\cdot\log(\sqrt\pi\cdot\rho/\delta)}",
+    quantity=r"\varepsilon:\ \sqrt{2\rho}\,e^{-(\varepsilon-\xi-\rho)^2/4\rho}\sqrt{\pi/2}=\delta",
+    params=[Param("xi", xi, "real", ()), Param.positive("rho", rho), Param.unit("delta", delta)],
+    points=[{"xi": "0", "rho": "1/10", "delta": "1/100000"}, {"xi": "1/2", "rho": "2", "delta": "1/100"},
+            {"xi": "0", "rho": "7/2", "delta": "1/10000000000"}, {"xi": "1", "rho": "1", "delta": "1/1000"}],
+    constraint=_sub1_point, derive=_sub1_derive, claimed=lambda: SUB1_PRINTED, numeric=_sub1_numeric,
+    corrected=lambda: EPS_L36,
+    corrected_statement=r"\varepsilon\le\xi+\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)}\quad\text{(the form of Lemma 3.6)}",
+    where="App. B, proof of Lemma B.2", seed=SEED,
+    conventions=(r"claimed: the printed form; derived: the bound solved for $\varepsilon$ (SymPy); numeric: bisection for "
+                 r"the $\varepsilon \ge \xi + \rho$ with $\sqrt{\pi\rho}\,e^{-(\varepsilon - \xi - \rho)^2/4\rho} = \delta$; "
+                 "corrected: the form of Lemma 3.6",),
+    notes=r"The statement of Lemma 3.6 has $\sqrt{\pi\rho}$; the proof's display has $\sqrt\pi\,\rho$ (a typo in the "
+          "proof). The corrected form is audited beside the printed one.")
+
+
+DOM_RHOS = ("1/10000", "1/1000", "1/10", "1", "10", "1000")
+DOM_AS = ("0", "1/10", "1", "10", "50", "1000")
+_SYMS = {"xi": xi, "rho": rho, "eps": eps}
+
+
+def _dominates(ents):
+    r"""Evidence that the last entry is the smallest of ``ents`` on a grid of $(\rho, a)$ ($\xi = 0$): each other entry
+    against the last, certified in Arb where it fails (closed forms)."""
+    fs = [_num(e) for e in ents]
+
+    def point(ra):
+        r, a = ra
+        rv = _q(r)
+        e = rv + 2 * rv * _q(a)
+        vals = [f(0, rv, e) for f in fs]
+        pt = {"xi": sp.Integer(0), "rho": sp.Rational(r), "eps": sp.Rational(r) * (1 + 2 * sp.Rational(a))}
+        return All(*[Compare(claimed=v, computed=vals[-1], rel="<=", at={"rho": r, "a": a},
+                             what=f"the last entry against entry {i + 1}", closed=(ents[i], ents[-1], pt, _SYMS))
+                     for i, v in enumerate(vals[:-1])])
+
+    return sample(r"$\rho \in \{10^{-4}, 10^{-3}, 1/10, 1, 10, 1000\}$, $a \in \{0, 1/10, 1, 10, 50, 1000\}$, $\xi = 0$",
+                  [(r, a) for r in DOM_RHOS for a in DOM_AS], point,
+                  what="the last entry at most each of the others")
 
 
 def _dom(dps):
     """'the last of three options in the minimum dominates the first two', in two readings."""
-    rows, fails = [], []
-    readings = {"as printed in Lemma B.2": [PRINTED["1"], PRINTED["2"], PRINTED["3"]],
-                "the three options the proof derives": [PROOF["sqrt"], PROOF["2"], PROOF["3"]]}
-    for name, ents in readings.items():
-        fs = [_num(e) for e in ents]
-        worst = None
-        for r in ("1/10000", "1/1000", "1/10", "1", "10", "1000"):
-            for a in ("0", "1/10", "1", "10", "50", "1000"):
-                rv = _q(r)
-                e = rv + 2 * rv * _q(a)
-                vals = [f(0, rv, e) for f in fs]
-                last = vals[-1]
-                k, sl = min(((i, (v - last) / v) for i, v in enumerate(vals[:-1])), key=lambda t: t[1])
-                if worst is None or sl < worst[0]:
-                    worst = (sl, r, a, last, vals[k], k)
-        rows.append([name, mp_str(worst[0], 4), f"rho = {short(worst[1])}, a = {worst[2]}", mp_str(worst[3], 4),
-                     mp_str(worst[4], 4), "yes" if worst[0] >= 0 else "NO"])
-        if worst[0] < 0:
-            fails.append((name, worst, ents))
-    cert = None
-    if fails:
-        name, w, ents = fails[0]
-        r, a = sp.Rational(w[1]), sp.Rational(w[2])
-        sub = {xi: 0, rho: r, eps: r + 2 * r * a}
-        cert = certify_lt(ents[w[5]].subs(sub), ents[-1].subs(sub))
-    msg = (f"reading 'as printed': the last entry does NOT dominate the others (e.g. rho = {short(fails[0][1][1])}, a = "
-           f"{fails[0][1][2]}: last entry {mp_str(fails[0][1][3], 6)} > {mp_str(fails[0][1][4], 6)})"
-           + (" (certified)" if cert else "") if fails else "the last entry dominates in both readings")
-    msg += ("; reading 'the options the proof derives': 2/(1 + a + sqrt((1 + a)^2 + 4/(pi rho))) is below 1/(1 + a) (the root "
-            "exceeds 1 + a) and below sqrt(pi rho) (the root exceeds sqrt(4/(pi rho))), on the grid as well; this reading "
-            "matches the sentence's 'three options'")
-    return CheckResult("refuted" if fails else "verified", msg,
-            counterexample={"reading": fails[0][0], "rho": fails[0][1][1], "a": fails[0][1][2],
-                               "last entry": mp_str(fails[0][1][3], dps), "other entry": mp_str(fails[0][1][4], dps),
-                               "certified": cert is not None, "certificate": cert or "not certified"} if fails else None,
-            checks=[Check({"reading": r[0]}, claimed="dominates", numeric=r[1], slack=r[1]) for r in rows],
-            tables=[{"title": "Does the last entry of the minimum dominate the others? (smallest relative margin on "
-                                 "rho in {1e-4, ..., 1000}, a in {0, ..., 1000})",
-                        "columns": ["reading", "smallest margin", "where", "last entry", "other entry", "dominates"],
-                        "rows": rows, "note": ""}],
-            readings=[reading(name=r[0], status="refuted" if r[5] != "yes" else "verified", seeds="",
-                          message=f"smallest relative margin {r[1]}", literal=i == 0) for i, r in enumerate(rows)])
+    return Readings(("as printed in Lemma B.2", _dominates([PRINTED["1"], PRINTED["2"], PRINTED["3"]])),
+                    ("the three options the proof derives", _dominates([PROOF["sqrt"], PROOF["2"], PROOF["3"]]),
+                     r"the proof of Lemma B.2 derives the options $\sqrt{\pi\rho}$, $1/(1 + a)$ and $2/(1 + a + "
+                     r"\sqrt{(1 + a)^2 + 4/(\pi\rho)})$: the last is below $1/(1 + a)$ (the root exceeds $1 + a$) and below "
+                     r"$\sqrt{\pi\rho}$ (the root exceeds $\sqrt{4/(\pi\rho)}$)"),
+                    what="the last entry of the minimum against the others")
 
 
 L36_DOM = Claim(
     id="ZCDP-L3.6-DOM", paper="zcdp", label="Sec. 3.2: 'the last of three options in the minimum dominates the first two'",
     kind="check", statement=r"\text{the last of three options in the minimum dominates the first two options}",
-    check=_dom, where="Sec. 3.2, after Lemma 3.6", seed=SEED,
+    check=cached_check(_dom), where="Sec. 3.2, after Lemma 3.6", seed=SEED,
     notes="Two readings: the entries as printed in Lemma B.2, and the entries the proof derives. Lemma 3.6 prints only "
           "two entries (the catalogue notes the extraction is ambiguous here).")
 
 
 def _delta_forms(dps):
-    """Lemma B.2 step (ii): delta(eps) = E[max(0, 1 - e^{eps - Z})] = int_eps^oo e^{eps - z} P[Z > z] dz <= P[Z > eps]."""
-    rows, worst, checks = [], mp.inf, []
-    le = mp.mpf(0)
+    r"""Lemma B.2 step (ii): $\delta(\varepsilon) = \mathbb E[\max(0, 1 - e^{\varepsilon - Z})] = \int_\varepsilon^\infty
+    e^{\varepsilon - z}\mathbb P[Z > z]\,dz \le \mathbb P[Z > \varepsilon]$, each side computed on its own."""
+    rows, parts = [], []
     for key in ("normal:1/10", "normal:1", "spike:9/10:1/500000000", "rand:101:0", "rand:101:1"):
         z = _pair(key)
         for e in ("0", "1/2", "2"):
@@ -870,25 +904,26 @@ def _delta_forms(dps):
                 expect = mp.quad(lambda y: P.mp_pdf(y) * -mp.expm1(ev - Lf(y)), [-mp.inf, root - 10, root])
                 integ = mp.quad(lambda t: mp.exp(ev - t) * z.tail(t), [ev, ev + 1, ev + 10, mp.inf])
             tail = z.tail(ev)
-            d1, d2 = digits(prof, expect), digits(prof, integ)
-            worst = min(worst, d1, d2)
-            le = min(le, (tail - prof) / tail) if tail > 0 else le
-            rows.append([z.label, e, mp_str(prof, 8), mp_str(expect, 8), mp_str(integ, 8), mp_str(tail, 8)])
-            checks.append(Check({"pair": z.label, "eps": e}, derived=mp_str(expect, dps), numeric=mp_str(prof, dps),
-                                digits=float(min(d1, d2, dps + 10))))
-    return agreement(worst, dps,
-                     f"delta(eps) = E[max(0, 1 - e^(eps - Z))] = int_eps^oo e^(eps - z) P[Z > z] dz agree to >= "
-                        f"{mp_str(min(worst, dps + 10), 3)} digits and delta(eps) <= P[Z > eps] on 6 pairs x 3 levels",
-                     also=le >= 0,
-                     checks=checks,
-                     tables=[{"title": "Lemma B.2, step (ii): three expressions of the privacy profile and the tail",
-                        "columns": ["pair", "$\\varepsilon$", "$\\sup_S P(S)-e^\\varepsilon Q(S)$",
-                                    "$\\mathbb E[(1-e^{\\varepsilon-Z})_+]$", "$\\int_\\varepsilon^\\infty e^{\\varepsilon-z}"
-                                    "\\mathbb P[Z>z]dz$", "$\\mathbb P[Z>\\varepsilon]$"], "rows": rows, "note": ""}])
+            at = dict(_pt(key), eps=e)
+            parts.append(All(
+                Compare(claimed=expect, computed=prof, at=at,
+                        what=r"$\mathbb E[\max(0, 1 - e^{\varepsilon - Z})]$ against $\sup_S P(S) - e^\varepsilon Q(S)$"),
+                Compare(claimed=integ, computed=prof, at=at,
+                        what=r"$\int_\varepsilon^\infty e^{\varepsilon - z}\mathbb P[Z > z]\,dz$ against the profile"),
+                Compare(claimed=tail, computed=prof, rel="<=", at=at,
+                        what=r"the profile at most $\mathbb P[Z > \varepsilon]$")))
+            rows.append([_label(key), f"${e}$", mp_str(prof, 8), mp_str(expect, 8), mp_str(integ, 8), mp_str(tail, 8)])
+    node = sample(r"five pairs (Gaussian, spike, random finite) at $\varepsilon = 0, 1/2, 2$", parts, lambda g: g,
+                  what="three expressions of the privacy profile and the tail")
+    return Evidence(node, tables=[Table(
+        "Lemma B.2, step (ii): three expressions of the privacy profile and the tail",
+        ["pair", "$\\varepsilon$", "$\\sup_S P(S)-e^\\varepsilon Q(S)$", "$\\mathbb E[(1-e^{\\varepsilon-Z})_+]$",
+         "$\\int_\\varepsilon^\\infty e^{\\varepsilon-z}\\mathbb P[Z>z]dz$", "$\\mathbb P[Z>\\varepsilon]$"], rows)])
 
 
 L36_DELTA = Claim(
-    id="ZCDP-L3.6-DELTA", paper="zcdp", label="Lemma B.2's proof: delta = E[max(0, 1 - e^{eps - Z})] (integration by parts)",
+    id="ZCDP-L3.6-DELTA", paper="zcdp",
+    label=r"Lemma B.2's proof: $\delta = \mathbb E[\max(0, 1 - e^{\varepsilon - Z})]$ (integration by parts)",
     kind="check", statement=r"\delta=\mathbb E_Z[\max\{0,1-e^{\varepsilon-Z}\}]=\int_\varepsilon^\infty e^{\varepsilon-z}"
                             r"\mathbb P[Z>z]dz\le\mathbb P[Z>\varepsilon]",
     check=cached_check(_delta_forms), where="App. B, proof of Lemma B.2 (step ii)", seed=SEED, conventions=(PROFILE,))
@@ -911,75 +946,81 @@ def _s11c(dps):
         x0, r0 = _params(key, mode, dps)
         for c in ("1/10", "1", "3", "10"):
             lv = _q(c) * mp.sqrt(r0) * 2
-            fams.setdefault(_family_of(key), []).append(
-                Instance(_family_of(key), f"{_pair(key).label} ({'xi = 0' if mode == 'rho' else 'rho halved'}), "
-                                          f"lambda = {c} x 2 sqrt(rho)",
-                         {"key": key, "xi": x0, "rho": r0, "lam": lv}))
+            fams.setdefault(_family_of(key), []).append(point(
+                Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\lambda = {_tex(c)} \\cdot 2\\sqrt\\rho$",
+                         {"key": key, "xi": x0, "rho": r0, "lam": lv}),
+                dict(_pt(key, x0, r0), **{"lambda": num(lv)})))
 
     def ev(inst):
         d = inst.data
         return _pair(d["key"]).tail(d["lam"] + d["xi"] + d["rho"]), mp.exp(-d["lam"] ** 2 / (4 * d["rho"]))
 
-    res = bound_check("upper", fams, ev, dps, what="P[Z > lambda + xi + rho] <= e^{-lambda^2/4rho}",
-                      quantity_name="P[Z > lambda + xi + rho]", bound_name="e^{-lambda^2/4rho}")
-    res.message = ("Chernoff exponent derived (the optimal order 1 + lambda/2rho lies in (1, oo) for every lambda > 0); "
-                      + res.message + "; footnote 7: the lower tail follows from the same bound for Z' = "
-                      "PrivLoss(M(x')||M(x)) (the families include both orders through random pairs)")
-    return res
+    return typed(bound_evidence("upper", fams, ev,
+                          what=r"$\mathbb P[Z > \lambda + \xi + \rho] \le e^{-\lambda^2/4\rho}$ (the Chernoff exponent "
+                               r"derived: the optimal order $1 + \lambda/2\rho$ lies in $(1, \infty)$ for every "
+                               r"$\lambda > 0$; footnote 7's lower tail is the same bound for $Z' = "
+                               r"\mathrm{PrivLoss}(M(x')\|M(x))$, and the random pairs cover both orders)",
+                          quantity_name=r"$\mathbb P[Z > \lambda + \xi + \rho]$", bound_name=r"$e^{-\lambda^2/4\rho}$"))
 
 
 S11C = Claim(
-    id="ZCDP-S1.1c", paper="zcdp", label="Sec. 1.1: P[Z > lambda + xi + rho] <= e^{-lambda^2/4rho}", kind="check",
+    id="ZCDP-S1.1c", paper="zcdp", label=r"Sec. 1.1: $\mathbb P[Z > \lambda + \xi + \rho] \le e^{-\lambda^2/4\rho}$",
+    kind="check",
     statement=r"\mathbb P[Z>\lambda+\xi+\rho]\le e^{-\lambda^2/4\rho}\ \forall\lambda>0",
     check=cached_check(_s11c), derive=_s11c_derive, where="Sec. 1.1 and footnote 7", seed=SEED,
-    conventions=(FAMILIES,), notes="The Gaussian shape of Z (mean xi + rho, variance 2 rho for the Gaussian mechanism) "
-                                   "is audited in ZCDP-P1.6-LOSS.")
+    conventions=(FAMILIES,), notes=r"The Gaussian shape of $Z$ (mean $\xi + \rho$, variance $2\rho$ for the Gaussian "
+                                   "mechanism) is audited in ZCDP-P1.6-LOSS.")
 
 
 def _s11b(dps):
-    rows, problems, checks = [], [], []
-    # (i) eps-DP iff P[Z > eps] = 0 (finite pairs: at eps = D_oo and just below)
-    for lab, z in random_finite_pairs(404, 6):
+    # (i) eps-DP iff P[Z > eps] = 0 (finite pairs: at eps = D_oo the pair is eps-DP and the tail is 0; just below D_oo it
+    # is not, and the tail is positive)
+    first = []
+    for i, (_lab, z) in enumerate(random_finite_pairs(404, 6)):
         dinf = z.renyi(mp.inf)
-        at, below = z.tail(dinf), z.tail(dinf * (1 - mp.mpf(10) ** -6))
-        if at != 0 or below == 0:
-            problems.append(f"(i) fails for {lab}")
-        checks.append(Check({"pair": lab[:30], "eps": "D_oo"}, claimed="0", numeric=mp_str(at, dps)))
+        below = dinf * (1 - mp.mpf(10) ** -6)
+        at, at_below = ({"pair": "random", "seed": "404", "index": str(i), "eps": num(v, 10)} for v in (dinf, below))
+        first.append(All(
+            Compare(claimed=0, computed=z.profile(dinf), at=at,
+                    what=r"$\delta(D_\infty) = 0$: the pair is $D_\infty$-DP"),
+            Compare(claimed=0, computed=z.tail(dinf), at=at, what=r"and $\mathbb P[Z > D_\infty] = 0$"),
+            Compare(claimed=0, computed=z.profile(below), rel=">", at=at_below,
+                    what=r"at $\varepsilon = D_\infty(1 - 10^{-6})$, $\delta(\varepsilon) > 0$: not $\varepsilon$-DP"),
+            Compare(claimed=0, computed=z.tail(below), rel=">", at=at_below,
+                    what=r"and $\mathbb P[Z > \varepsilon] > 0$")))
     # (ii) delta(eps) <= P[Z > eps]; (iii) P[Z > t] <= delta(eps)/(1 - e^{eps - t}) for t > eps
-    worst2, worst3 = mp.inf, mp.inf
-    for key in ("normal:1/100", "normal:1/2", "normal:5", "spike:9/10:1/500000000", "rand:404:0", "rand:404:1", "nxf:1/10:1/2"):
+    second, third, rows = [], [], []
+    for key in ("normal:1/100", "normal:1/2", "normal:5", "spike:9/10:1/500000000", "rand:404:0", "rand:404:1",
+                "nxf:1/10:1/2"):
         z = _pair(key)
         for e in ("1/10", "1/2", "1", "3"):
             ev = _q(e)
             d, tl = z.profile(ev), z.tail(ev)
-            if tl > 0:
-                worst2 = min(worst2, (tl - d) / tl)
+            second.append(Compare(claimed=tl, computed=d, rel="<=", at=dict(_pt(key), eps=e)))
             for dt in ("1/10", "1", "3"):
                 t = ev + _q(dt)
-                tt = z.tail(t)
-                b = d / (1 - mp.exp(ev - t))
-                if b > 0:
-                    worst3 = min(worst3, (b - tt) / b)
+                third.append(Compare(claimed=d / -mp.expm1(ev - t), computed=z.tail(t), rel="<=",
+                                     at=dict(_pt(key), eps=e, t=str(sp.Rational(e) + sp.Rational(dt)))))
             if key.startswith("normal:1/2"):
-                rows.append([z.label, e, mp_str(d, 10), mp_str(tl, 10), mp_str(tl / d if d else mp.inf, 6)])
-    tol = -mp.mpf(10) ** (-(dps - 5))
-    if worst2 < tol:
-        problems.append("(ii) delta <= P[Z > eps] fails")
-    if worst3 < tol:
-        problems.append("(iii) the tail bound fails")
-    return CheckResult.decide(not problems,
-            ("(i) eps-DP iff P[Z > eps] = 0 on 6 random finite pairs (P[Z > D_oo] = 0 and P[Z > D_oo(1 - 1e-6)] > 0); "
-                        f"(ii) delta(eps) <= P[Z > eps], smallest relative slack {mp_str(worst2, 6)}; (iii) P[Z > t] <= "
-                        f"delta(eps)/(1 - e^(eps - t)) for t > eps, smallest relative slack {mp_str(worst3, 6)}; the 'small "
-                        "loss in parameters' is quantified in the table (Gaussian, rho = 1/2)") if not problems else
-            "; ".join(problems), checks=checks,
-            tables=[{"title": "(eps, delta)-DP against the tail P[Z > eps], Gaussian mechanism with rho = 1/2",
-                        "columns": ["pair", "$\\varepsilon$", "$\\delta(\\varepsilon)$", "$\\mathbb P[Z>\\varepsilon]$",
-                                    "ratio"], "rows": rows, "note": ""}], no="refuted")
+                rows.append([_label(key), f"${e}$", mp_str(d, 10), mp_str(tl, 10), mp_str(tl / d if d else mp.inf, 6)])
+    node = All(sample("six seeded random finite pairs", first, lambda g: g,
+                      what=r"(i) $\varepsilon$-DP if and only if $\mathbb P[Z > \varepsilon] = 0$"),
+               sample(r"seven pairs (Gaussian, spike, random finite, Gaussian times randomized response) at "
+                      r"$\varepsilon = 1/10, 1/2, 1, 3$", second, lambda c: c,
+                      what=r"(ii) $\delta(\varepsilon) \le \mathbb P[Z > \varepsilon]$"),
+               sample(r"the same pairs and levels, $t - \varepsilon = 1/10, 1, 3$", third, lambda c: c,
+                      what=r"(iii) $\mathbb P[Z > t] \le \delta(\varepsilon)/(1 - e^{\varepsilon - t})$ for $t > "
+                           r"\varepsilon$"))
+    return Evidence(node, tables=[Table(
+        r"$(\varepsilon, \delta)$-DP against the tail $\mathbb P[Z > \varepsilon]$, Gaussian mechanism with $\rho = 1/2$",
+        ["pair", "$\\varepsilon$", "$\\delta(\\varepsilon)$", "$\\mathbb P[Z>\\varepsilon]$", "ratio"], rows,
+        "The 'small loss in parameters' of the text, quantified.")])
 
 
 S11B = Claim(
-    id="ZCDP-S1.1b", paper="zcdp", label="Sec. 1.1: eps-DP iff P[Z > eps] = 0; (eps, delta)-DP ~ P[Z > eps] <= delta",
+    id="ZCDP-S1.1b", paper="zcdp",
+    label=r"Sec. 1.1: $\varepsilon$-DP if and only if $\mathbb P[Z > \varepsilon] = 0$; $(\varepsilon, \delta)$-DP is "
+          r"about $\mathbb P[Z > \varepsilon] \le \delta$",
     kind="check", statement=r"\varepsilon\text{-DP}\iff\mathbb P[Z>\varepsilon]=0;\ (\varepsilon,\delta)\text{-DP}\approx"
                             r"\mathbb P[Z>\varepsilon]\le\delta",
     check=cached_check(_s11b), where="Sec. 1.1", seed=SEED, conventions=(PROFILE,),
@@ -1017,54 +1058,74 @@ def _renyi_cached(key, a, dps):
     return _pair(key).renyi(mp.mpf(a))
 
 
+def _pt37(key) -> dict:
+    """A pair of Lemma 3.7's instances as a typed point (a Gaussian by its standard deviation)."""
+    kind, *a = key.split(":")
+    if kind == "normal":
+        return {"pair": "Gaussian", "sigma": num(mp.sqrt(1 / (2 * _q(a[0]))))}
+    return {"pair": "spike", "w": a[0], "q": a[1]} if kind == "spike" else {"pair": "random", "seed": a[0], "index": a[1]}
+
+
+L37_CASES = (("normal:1/100", "1/25"), ("normal:1/10", "2/5"), ("normal:1/4", "1"), ("spike:1/2:1/10000", "1/10"),
+             ("spike:9/10:1/500000000", "1"), ("rand:505:0", "1/100"), ("rand:505:1", "1/10"), ("rand:505:2", "1"),
+             ("rand:505:3", "1/2"))
+
+
 def _l37(dps):
-    fams, skipped = {}, []
-    for key, rh in (("normal:1/100", "1/25"), ("normal:1/10", "2/5"), ("normal:1/4", "1"), ("spike:1/2:1/10000", "1/10"),
-                    ("spike:9/10:1/500000000", "1"), ("rand:505:0", "1/100"), ("rand:505:1", "1/10"), ("rand:505:2", "1"),
-                    ("rand:505:3", "1/2")):
+    fams, outside = {}, []
+    for key, rh in L37_CASES:
         z = _pair(key)
         rv = _q(rh)
         xh = _l37_hyp(z, rv * (1 + mp.mpf(10) ** -30))
-        if xh > 1:
-            skipped.append(f"{z.label} (xi-hat = {mp_str(xh, 4)} > 1)")
+        if xh > 1:  # the lemma's hypothesis xi-hat in [0, 1] fails: not an instance of the lemma
+            outside.append(rf"{_label(key)} ($\hat\xi \approx {mp_str(xh, 4)} > 1$)")
             continue
         xi_c = xh - rv / 4 + 5 * rv ** mp.mpf("0.25")
         for a in ("1.01", "2", "10", "100", "1000"):
-            fams.setdefault(_family_of(key), []).append(
-                Instance(_family_of(key), f"{z.label}, rho-hat={rh}, xi-hat={mp_str(xh, 6)}, alpha={a}",
-                         {"key": key, "alpha": mp.mpf(a), "bound": xi_c + rv / 4 * mp.mpf(a)}))
+            fams.setdefault(_family_of(key), []).append(point(
+                Instance(_family_of(key), rf"{_label(key)}, $\hat\rho = {_tex(rh)}$, $\hat\xi \approx {mp_str(xh, 6)}$, "
+                                          rf"$\alpha = {a}$",
+                         {"key": key, "alpha": mp.mpf(a), "bound": xi_c + rv / 4 * mp.mpf(a)}),
+                dict(_pt37(key), rho=rh, xi=num(xh), alpha=a)))
 
     def ev(inst):
         return _renyi_cached(inst.data["key"], mp_str(inst.data["alpha"], 20), mp.mp.dps), inst.data["bound"]
 
-    res = bound_check("upper", fams, ev, dps, what="D_alpha <= (xi-hat - rho-hat/4 + 5 rho-hat^(1/4)) + rho-hat alpha/4",
-                      quantity_name="D_alpha", bound_name="printed zCDP curve")
+    conclusion = typed(bound_evidence(
+        "upper", fams, ev,
+        what=r"$D_\alpha \le (\hat\xi - \hat\rho/4 + 5\hat\rho^{1/4}) + \hat\rho\alpha/4$, with $\hat\xi$ the smallest value "
+             r"for which hypothesis (4) holds, computed from the exact profile (at each point $\rho$ and $\xi$ stand for "
+             r"$\hat\rho$ and $\hat\xi$)",
+        quantity_name=r"$D_\alpha$", bound_name="the printed zCDP curve"))
+    if outside:
+        conclusion.note = "outside the hypothesis $\\hat\\xi \\le 1$ (left out): " + ", ".join(outside)
     # the proof's numeric steps
-    steps = []
-    r_ok = all(1 / (1 - mp.exp(-r)) <= 2 / r for r in [mp.mpf(k) / 100 for k in range(1, 101)])
-    c_ok = 1 + 2 * mp.sqrt(mp.pi) <= 5
-    x_ok = all(1 + xx * mp.exp(xx2) <= mp.exp(xx + xx2) for xx in (mp.mpf(0), mp.mpf("0.3"), mp.mpf(4)) for xx2 in
-               (mp.mpf(0), mp.mpf("0.7"), mp.mpf(3)))
-    steps.append(["$1/(1-e^{-r})\\le2/r$ on $r=\\hat\\rho^{1/4}\\in(0,1]$", "grid of 100 points", "yes" if r_ok else "NO"])
-    steps.append(["$1+2\\sqrt\\pi\\le5$", mp_str(1 + 2 * mp.sqrt(mp.pi), 8), "yes" if c_ok else "NO"])
-    steps.append(["$1+xe^\\xi\\le e^{x+\\xi}$ ($x,\\xi\\ge0$)", "grid; $e^{x+\\xi}=e^\\xi e^x\\ge e^\\xi(1+x)$", "yes" if x_ok else "NO"])
-    res.tables.append({"title": "Lemma B.3's proof: numeric steps", "columns": ["step", "evidence", "holds"],
-                          "rows": steps, "note": ""})
-    if skipped:
-        res.message += f"; hypothesis xi-hat <= 1 fails (skipped): {', '.join(skipped)}"
-    res.message = ("for each pair and rho-hat the smallest xi-hat of hypothesis (4) is computed from the exact profile; "
-                      + res.message)
-    return overrule(res, "inconclusive", when=not (r_ok and c_ok and x_ok))
+    rs = [sp.Rational(k, 100) for k in range(1, 101)]
+    xs = [(x, y) for x in ("0", "3/10", "4") for y in ("0", "7/10", "3")]
+    steps = All(
+        sample(r"$r = k/100$, $k = 1, \dots, 100$", rs,
+               lambda r: Compare(claimed=2 / to_mpf(r), computed=1 / -mp.expm1(-to_mpf(r)), rel="<=", at={"r": r}),
+               what=r"$1/(1 - e^{-r}) \le 2/r$ on $r = \hat\rho^{1/4} \in (0, 1]$"),
+        Compare(claimed=5, computed=1 + 2 * mp.sqrt(mp.pi), rel="<=", what=r"$1 + 2\sqrt\pi \le 5$"),
+        sample(r"$x, \xi \in$ a grid of $[0, 4]$", xs,
+               lambda p: Compare(claimed=mp.exp(_q(p[0]) + _q(p[1])), computed=1 + _q(p[0]) * mp.exp(_q(p[1])), rel="<=",
+                                 at={"x": p[0], "xi": p[1]}),
+               what=r"$1 + x e^\xi \le e^{x + \xi}$ for $x, \xi \ge 0$ ($e^{x+\xi} = e^\xi e^x \ge e^\xi(1 + x)$)"),
+        what="the numeric steps of Lemma B.3's proof")
+    return All(conclusion, steps, what=r"Lemma 3.7's conclusion for each pair and $\hat\rho$, and its proof's steps")
 
 
 L37 = Claim(
-    id="ZCDP-L3.7", paper="zcdp", label="Lemma 3.7 (= B.3): (eps, delta)-DP for all delta with eps = xi + sqrt(rho log 1/delta) gives zCDP",
+    id="ZCDP-L3.7", paper="zcdp",
+    label=r"Lemma 3.7 (= B.3): $(\varepsilon, \delta)$-DP for all $\delta$ with $\varepsilon = \hat\xi + "
+          r"\sqrt{\hat\rho\log(1/\delta)}$ gives zCDP",
     kind="check", statement=r"\varepsilon=\hat\xi+\sqrt{\hat\rho\log(1/\delta)}\ \forall\delta\Rightarrow\left(\hat\xi-\tfrac14\hat\rho"
                             r"+5\sqrt[4]{\hat\rho},\tfrac14\hat\rho\right)\text{-zCDP},\ \hat\xi,\hat\rho\in[0,1]",
     check=cached_check(_l37), where="Sec. 3.2, Lemma 3.7; App. B, Lemma B.3", seed=SEED, conventions=(PROFILE,),
-    notes="Instances: for a pair and a rho-hat, xi-hat = sup_eps eps - sqrt(rho-hat log(1/delta(eps))) is the smallest value "
-          "for which hypothesis (4) holds; the conclusion is checked at orders 1.01 to 1000. The proof's end "
-          "e^{(alpha-1)(xi + (1 + 2 sqrt pi) rho^(1/4) - rho/4 + rho alpha/4)} has 1 + 2 sqrt(pi) = 4.545 <= 5.")
+    notes=r"Instances: for a pair and a $\hat\rho$, $\hat\xi = \sup_\varepsilon \varepsilon - "
+          r"\sqrt{\hat\rho\log(1/\delta(\varepsilon))}$ is the smallest value for which hypothesis (4) holds; the "
+          r"conclusion is checked at orders 1.01 to 1000. The proof's end $e^{(\alpha-1)(\xi + (1 + 2\sqrt\pi)"
+          r"\rho^{1/4} - \rho/4 + \rho\alpha/4)}$ has $1 + 2\sqrt\pi \approx 4.545 \le 5$.")
 
 
 # -- approximate zCDP to DP (Section 8) ------------------------------------------------------------------------------
@@ -1086,56 +1147,61 @@ def _approx_instances(a_grid=A_GRID):
                 if r0 * av**2 > 400:
                     continue
                 e = x0 + r0 + 2 * r0 * av
-                fams.setdefault(_family_of(key), []).append(
-                    Instance(_family_of(key), f"{_pair(key).label}, delta0 = {d0}, a = {a}",
-                             {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "d0": _q(d0)}))
+                fams.setdefault(_family_of(key), []).append(point(
+                    Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\delta_0 = {_tex(d0)}$, $a = {_tex(a)}$",
+                             {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "d0": _q(d0)}),
+                    dict(_pt(key, x0, r0), delta=d0, a=a)))
     return fams
 
 
-def _approx_delta(inst):
-    """Exact profile of the approximate pair: the bad outcome of P counts fully, Q's is never in {p > e^eps q}."""
+def _approx_excess(inst):
+    """``delta(eps) - delta0`` of the approximate pair, ``(1 - delta0) delta_E(eps)``: the bad outcome of P counts
+    fully, Q's is never in ``{p > e^eps q}`` (computed as a product, never as a difference of nearly equal terms)."""
     d = inst.data
-    base = _exact_delta(inst)
-    return d["d0"] + (1 - d["d0"]) * base
+    return (1 - d["d0"]) * _exact_delta(inst)
 
 
-def _approx_check(entries_expr, what, dps):
+def _approx_bound(entries_expr, what):
+    """Evidence for ``delta(eps) <= delta0 + (1 - delta0) delta'``, compared as ``delta(eps) - delta0 <= (1 - delta0)
+    delta'`` so that ``delta0`` does not swallow the digits of the comparison."""
     fn = _num(entries_expr)
 
     def ev(inst):
         d = inst.data
         dp = BASE_NUM(d["xi"], d["rho"], d["eps"]) * fn(d["xi"], d["rho"], d["eps"])
-        return _approx_delta(inst), d["d0"] + (1 - d["d0"]) * dp
+        return _approx_excess(inst), (1 - d["d0"]) * dp
 
-    return bound_check("upper", _approx_instances(), ev, dps, what=what, quantity_name="exact delta(eps)",
-                       bound_name="delta + (1 - delta) delta'", certify=_certify_delta(BASE * entries_expr))
+    return typed(bound_evidence("upper", _approx_instances(), ev, what=what,
+                                quantity_name=r"exact $\delta(\varepsilon) - \delta_0$",
+                                bound_name=r"$(1 - \delta_0)\delta'$", certify=_certify_delta(BASE * entries_expr)))
 
 
 def _l88(dps):
-    return _approx_check(sp.Min(*PRINTED.values()), "the bound with the printed minimum", dps)
+    return Readings((FUSED, _approx_bound(sp.Min(*PRINTED.values()), "the bound with the printed minimum")),
+                    (ROWS, _approx_bound(two_rows(PRINTED["3"]), "the bound with the second entry as two rows"),
+                     ROWS_SEEDS),
+                    what="Lemma 8.8 in two readings of its minimum")
 
 
-def _l88_rows(dps):
-    return _approx_check(two_rows(PRINTED["3"]), "the bound with the second entry as two rows", dps)
-
-
-APPROX_NOTE = ("delta-approximate instances: P = (1 - delta0) P_E + delta0 (a point outside Q's support), Q likewise, with "
-               "(P_E, Q_E) zCDP in both orders (the events E, E' of Def. 8.1 are the complements of the bad points); the "
-               "profile is delta0 + (1 - delta0) delta_E(eps)")
+APPROX_NOTE = (r"$\delta$-approximate instances: $P = (1 - \delta_0) P_E + \delta_0$ (a point outside $Q$'s support), $Q$ "
+               r"likewise, with $(P_E, Q_E)$ zCDP in both orders (the events $E, E'$ of Def. 8.1 are the complements of "
+               r"the bad points); the profile is $\delta_0 + (1 - \delta_0)\delta_E(\varepsilon)$, compared with the bound "
+               r"after subtracting $\delta_0$ from both sides")
 
 L88 = Claim(
-    id="ZCDP-L8.8", paper="zcdp", label="Lemma 8.8: delta-approximate (xi, rho)-zCDP gives (eps, delta + (1 - delta) delta')-DP",
+    id="ZCDP-L8.8", paper="zcdp",
+    label=r"Lemma 8.8: $\delta$-approximate $(\xi, \rho)$-zCDP gives $(\varepsilon, \delta + (1 - \delta)\delta')$-DP",
     kind="check",
     statement=r"(\varepsilon,\delta+(1-\delta)\delta')\text{-DP};\ \delta'=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\{1,"
               r"\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},;\ \frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}+\sqrt{(1+"
               r"\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac{4}{\pi\rho}}}\}",
-    check=with_readings((FUSED, cached_check(_l88)), (ROWS, cached_check(_l88_rows), ROWS_SEEDS)),
+    check=cached_check(_l88),
     where="Sec. 8, Lemma 8.8", seed=SEED, conventions=(FAMILIES, PROFILE, APPROX_NOTE),
     notes="The minimum of Lemma B.2 as printed; its last display in the proof has the numerator 2 in the last entry.")
 
 
 def _l88_corr(dps):
-    return _approx_check(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries", dps)
+    return _approx_bound(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
 
 
 L88_CORR = Claim(
@@ -1147,28 +1213,36 @@ L88_CORR = Claim(
 
 def _l88_rho0(dps):
     fams = {}
-    for lab, z in random_finite_pairs(808, 8):
+    fam = r"random finite pairs ($\xi$ the larger $D_\infty$ of the two orders)"
+    for i, (_lab, z) in enumerate(random_finite_pairs(808, 8)):
         x0 = max(z.renyi(mp.inf), ZPair.finite(z.Q, z.P).renyi(mp.inf))
         for d0 in ("0", "1/100", "1/10"):
-            fams.setdefault("random finite (xi = max D_oo)", []).append(
-                Instance("random finite", f"{lab}, delta0={d0}", {"pair": z, "xi": x0, "eps": x0, "d0": _q(d0)}))
+            fams.setdefault(fam, []).append(point(
+                Instance("random pair", f"{i} of seed 808, $\\delta_0 = {_tex(d0)}$", {"pair": z, "xi": x0, "eps": x0,
+                                                                                      "d0": _q(d0)}),
+                {"pair": "random", "seed": "808", "index": str(i), "delta": d0}))
     for e0 in ("1/10", "1", "3"):
         p = sp.exp(sp.Rational(e0)) / (1 + sp.exp(sp.Rational(e0)))
         z = ZPair.finite(Finite([0, 1], [p, 1 - p]), Finite([0, 1], [1 - p, p]), f"RR eps={e0}")
         for d0 in ("1/100", "1/2"):
-            fams.setdefault("randomized response", []).append(
-                Instance("randomized response", f"RR eps={e0}, delta0={d0}", {"pair": z, "xi": _q(e0), "eps": _q(e0), "d0": _q(d0)}))
+            fams.setdefault(r"randomized response ($\xi = \varepsilon_0$)", []).append(point(
+                Instance(r"$\mathrm{RR}$", f"$\\varepsilon_0 = {_tex(e0)}$, $\\delta_0 = {_tex(d0)}$",
+                         {"pair": z, "xi": _q(e0), "eps": _q(e0), "d0": _q(d0)}),
+                {"pair": "RR", "xi": e0, "delta": d0}))
 
     def ev(inst):
         d = inst.data
         return d["d0"] + (1 - d["d0"]) * d["pair"].profile(d["eps"]), d["d0"]
 
-    return bound_check("upper", fams, ev, dps, what="delta-approximate (xi, 0)-zCDP gives (xi, delta)-DP",
-                       quantity_name="exact delta(xi)", bound_name="delta")
+    return typed(bound_evidence("upper", fams, ev,
+                                what=r"$\delta$-approximate $(\xi, 0)$-zCDP gives $(\xi, \delta)$-DP (the profile at "
+                                     r"$\xi = D_\infty$ is 0: the bound is attained)",
+                                quantity_name=r"exact $\delta(\xi)$", bound_name=r"$\delta$"))
 
 
 L88_RHO0 = Claim(
-    id="ZCDP-L8.8-RHO0", paper="zcdp", label="Lemma 8.8, rho = 0: delta-approximate (xi, 0)-zCDP gives (xi, delta)-DP",
+    id="ZCDP-L8.8-RHO0", paper="zcdp",
+    label=r"Lemma 8.8, $\rho = 0$: $\delta$-approximate $(\xi, 0)$-zCDP gives $(\xi, \delta)$-DP",
     kind="check", statement=r"\rho=0\Rightarrow(\xi,\delta)\text{-DP}", check=cached_check(_l88_rho0),
     where="Sec. 8, Lemma 8.8", seed=SEED, conventions=(APPROX_NOTE,))
 
@@ -1190,10 +1264,12 @@ def _comp_atoms(e0, d0, k, dps):
 
 
 COMPS = (("1/100", "0", 1), ("1/10", "0", 1), ("1/10", "0", 10), ("1/10", "0", 50), ("1/2", "0", 1), ("1/2", "0", 4),
-         ("1/2", "0", 16), ("1", "0", 1), ("1", "0", 3), ("1/10", "1/1000", 10), ("1/2", "1/100", 4))
+         ("1/2", "0", 16), ("1", "0", 1), ("1", "0", 3), ("1/10", "1/997", 10), ("1/2", "1/100", 4))
 
 
 def _comp_instances(param="a"):
+    """Compositions of ``k`` complete mechanisms ``M~(eps_i, delta_i)`` with ``rho = k eps_i^2/2``, at ``eps = rho + 2 rho
+    a`` (``a >= 0``, Cor. 8.9) or ``eps = rho + 2 lambda sqrt(rho)`` (``lambda >= 0``, Cor. 8.10-8.11)."""
     fams = {}
     for e0, d0, k in COMPS:
         r = k * _q(e0) ** 2 / 2
@@ -1206,68 +1282,120 @@ def _comp_instances(param="a"):
                 e = r + 2 * r * gv
             else:
                 e = r + 2 * gv * mp.sqrt(r)
-            fams.setdefault("compositions of M~(eps_i, delta_i)", []).append(
-                Instance("compositions", f"k = {k}, eps_i = {e0}, delta_i = {short(d0)}, {param} = {g}",
-                         {"e0": e0, "d0": d0, "k": k, "rho": r, "eps": e, "g": gv}))
+            fams.setdefault(r"compositions of $\tilde M(\varepsilon_i, \delta_i)$", []).append(
+                Instance("composition", f"$k = {k}$, $\\varepsilon_i = {_tex(e0)}$, $\\delta_i = {_tex(d0)}$, "
+                                        f"${'a' if param == 'a' else chr(92) + 'lambda'} = {_tex(g)}$",
+                         {"e0": e0, "d0": d0, "k": k, "rho": r, "eps": e, "g": g, "param": param,
+                          "at": {"k": str(k), "eps": e0, "delta": d0, ("a" if param == "a" else "lambda"): g}}))
     return fams
 
 
-def _comp_delta(inst):
+def _comp_parts(inst, eps_value=None):
+    """The exact profile of the composition at ``eps`` in two parts, from its privacy-loss atoms: the mass of the
+    outcomes outside ``Q``'s support (some component at ``(b, top)``), and the rest (every component at a bottom
+    point: the composition of randomized response, weighted by ``prod(1 - delta_i)``)."""
     d = inst.data
-    atoms = _comp_atoms(d["e0"], d["d0"], d["k"], mp.mp.dps)
-    return delta_atoms([tuple(t) for t in atoms], d["eps"])
+    e = d["eps"] if eps_value is None else eps_value
+    atoms = [tuple(t) for t in _comp_atoms(d["e0"], d["d0"], d["k"], mp.mp.dps)]
+    outside = mp.fsum(p for _L, p, q in atoms if q == 0 and p > 0)
+    return outside, delta_atoms([t for t in atoms if t[2] > 0], e)
+
+
+def _comp_eps_exact(d):
+    """``eps`` of a composition instance as an exact SymPy number."""
+    r = d["k"] * sp.Rational(d["e0"]) ** 2 / 2
+    g = sp.Rational(d["g"])
+    return r + 2 * r * g if d["param"] == "a" else r + 2 * g * sp.sqrt(r)
+
+
+def _rr_comp_delta(e0, k, e):
+    """The exact profile at ``e`` of ``k`` randomized responses with parameter ``e0`` as a closed form: the sum over the
+    outcomes with ``j`` flipped answers whose loss ``(k - 2j) e0`` exceeds ``e``."""
+    p = sp.exp(e0) / (1 + sp.exp(e0))
+    terms = [sp.binomial(k, j) * (p ** (k - j) * (1 - p) ** j - sp.exp(e) * (1 - p) ** (k - j) * p ** j)
+             for j in range(k + 1) if sp.N((k - 2 * j) * e0 - e, 30) > 0]
+    return sp.Add(*terms)
+
+
+def _comp_certify(bound_of):
+    """A certificate that ``bound_of(d)`` (a closed form) is below the composition's exact profile, both in Arb."""
+    def cert(inst):
+        d = inst.data
+        e0, d0, k = sp.Rational(d["e0"]), sp.Rational(d["d0"]), d["k"]
+        e = _comp_eps_exact(d)
+        keep = (1 - d0) ** k
+        exact = 1 - keep + keep * _rr_comp_delta(e0, k, e)
+        c = certify_lt(bound_of(d, e), exact)
+        return (c + rf" ($k = {k}$, $\varepsilon_i = {e0}$, $\delta_i = {d0}$, $\varepsilon = {sp.latex(e)}$; exact "
+                    r"$\delta = 1 - \prod(1 - \delta_i) + \prod(1 - \delta_i)\,\delta_{\mathrm{RR}}^{(k)}(\varepsilon)$, "
+                    r"the last a finite sum over the outcomes)") if c else None
+
+    return cert
+
+
+def _comp_bound(entries, what, param="a"):
+    """Evidence for Cor. 8.9 / 8.10: ``delta(eps) <= 1 - (1 - delta') prod(1 - delta_i)`` on every composition
+    instance, split without cancellation: the outcomes outside ``Q``'s support carry exactly ``1 - prod(1 - delta_i)``
+    (an identity), so the bound holds if and only if the rest is at most ``delta' prod(1 - delta_i)``."""
+    fn = _num(entries)
+
+    def leaf(inst):
+        d = inst.data
+        keep = (1 - sp.Rational(d["d0"])) ** d["k"]
+        outside, rest = _comp_parts(inst)
+        dp = BASE_NUM(0, d["rho"], d["eps"]) * fn(0, d["rho"], d["eps"])
+        at = dict(d["at"])
+        return All(Compare(claimed=1 - keep, computed=outside, at=at,
+                           what=r"the mass outside $Q$'s support equals $1 - \prod_i(1 - \delta_i)$"),
+                   Compare(claimed=to_mpf(keep) * dp, computed=rest, rel="<=", at=at,
+                           what=r"the rest of $\delta(\varepsilon)$ against $\delta'\prod_i(1 - \delta_i)$",
+                           certify=lambda inst=inst: _comp_certify(
+                               lambda dd, e: 1 - (1 - (BASE * entries).subs({xi: 0, rho: dd["k"] * sp.Rational(dd["e0"]) ** 2 / 2,
+                                                                             eps: e}))
+                               * (1 - sp.Rational(dd["d0"])) ** dd["k"])(inst)))
+
+    insts = [i for fam in _comp_instances(param).values() for i in fam]
+    return sample(r"compositions of $k$ complete mechanisms $\tilde M(\varepsilon_i, \delta_i)$ (Def. 8.5) at "
+                  + (r"$\varepsilon = \rho + 2\rho a$" if param == "a" else r"$\varepsilon = \rho + 2\lambda\sqrt\rho$")
+                  + r" (at each point, $\varepsilon$ and $\delta$ are each mechanism's $\varepsilon_i$ and $\delta_i$)",
+                  insts, leaf, what=what)
 
 
 def _c89(entries, what):
-    fn = _num(entries)
-
     def check(dps):
-        def ev(inst):
-            d = inst.data
-            dp = BASE_NUM(0, d["rho"], d["eps"]) * fn(0, d["rho"], d["eps"])
-            tot = 1 - (1 - dp) * (1 - _q(d["d0"])) ** d["k"]
-            return _comp_delta(inst), tot
+        return _comp_bound(entries, what)
 
-        def cert(inst):
-            d = inst.data
-            if d["k"] != 1 or d["d0"] != "0":
-                return None
-            e0 = sp.Rational(d["e0"])
-            r = e0**2 / 2
-            e = r + 2 * r * sp.Rational(str(d["g"]))
-            p = sp.exp(e0) / (1 + sp.exp(e0))
-            exact = (p - sp.exp(e) * (1 - p)) if e < e0 else sp.Integer(0)
-            b = (BASE * entries).subs({xi: 0, rho: r, eps: e})
-            c = certify_lt(b, exact)
-            return (c + f" (one randomized response with eps_1 = {e0}: rho = {r}, eps = {e}; exact delta = p - e^eps (1 - p), "
-                        "p = e^eps_1/(1 + e^eps_1))") if c else None
-
-        return bound_check("upper", _comp_instances(), ev, dps, what=what, quantity_name="exact delta of the composition",
-                           bound_name="1 - (1 - delta')prod(1 - delta_i)", certify=cert)
-
-    check.__qualname__ = "c89_" + what.replace(" ", "_")[:30]
-    return cached_check(check)
+    check.__qualname__ = "c89_" + "".join(ch for ch in what if ch.isalnum() or ch == " ").replace(" ", "_")[:30]
+    return check
 
 
 C89_ENTRIES = sp.Min(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
-COMPNOTE = ("each M_i is the complete (eps_i, delta_i)-DP mechanism M~ of Def. 8.5 (randomized response when delta_i = 0); "
-            "the composition's exact profile from the multinomial privacy-loss atoms (cbdp_sym.divergences.conversions.compose_atoms)")
+COMPNOTE = (r"each $M_i$ is the complete $(\varepsilon_i, \delta_i)$-DP mechanism $\tilde M$ of Def. 8.5 (randomized "
+            r"response when $\delta_i = 0$); the composition's exact profile from the multinomial privacy-loss atoms")
+
+
+def _c89_readings(dps):
+    return Readings((FUSED, _comp_bound(C89_ENTRIES, r"the exact $\delta$ of the composition at most the printed bound")),
+                    (ROWS, _comp_bound(two_rows(PROOF["3"]), "the second entry as two rows"), ROWS_SEEDS),
+                    what="Cor. 8.9 in two readings of its minimum")
+
 
 C89 = Claim(
-    id="ZCDP-C8.9", paper="zcdp", label="Cor. 8.9: composition of (eps_i, delta_i)-DP through approximate zCDP", kind="check",
+    id="ZCDP-C8.9", paper="zcdp",
+    label=r"Cor. 8.9: composition of $(\varepsilon_i, \delta_i)$-DP mechanisms through approximate zCDP", kind="check",
     statement=r"\left(\varepsilon,1-(1-\delta')\prod_i(1-\delta_i)\right)\text{-DP},\ \rho=\tfrac12\sum_i\varepsilon_i^2;\ "
               r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\{1,\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\rho)/2\rho},;\ "
               r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{(1+\frac{\varepsilon-\rho}{2\rho})^2+\frac4{\pi\rho}}}\}",
-    check=with_readings((FUSED, _c89(C89_ENTRIES, "composition: exact delta <= printed")),
-                        (ROWS, _c89(two_rows(PROOF["3"]), "composition: second entry as two rows"), ROWS_SEEDS)),
+    check=cached_check(_c89_readings),
     where="Sec. 8, Cor. 8.9", seed=SEED,
-    conventions=(COMPNOTE, "eps = rho + 2 rho a, a on a grid"))
+    conventions=(COMPNOTE, r"$\varepsilon = \rho + 2\rho a$, $a$ on a grid"))
 
 C89_CORR = Claim(
     id="ZCDP-C8.9-CORR", paper="zcdp", label="Cor. 8.9 with the entries the proof of Lemma B.2 derives", kind="check",
     statement=r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\left\{1,\frac{1}{1+\frac{\varepsilon-\rho}{2\rho}},"
               r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{\cdots}}\right\}\quad\text{(corrected)}",
-    check=_c89(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "composition: exact delta <= corrected"),
+    check=cached_check(_c89(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]),
+                            r"the exact $\delta$ of the composition at most the corrected bound")),
     where="Sec. 8, Cor. 8.9 (corrected)", seed=SEED, conventions=(COMPNOTE,))
 
 
@@ -1290,91 +1418,106 @@ def _c810_derive():
     return sp.Integer(1)
 
 
-def _c810(dps, entries=C89_ENTRIES):
+def _c810(dps):
     with recording():
         _c810_derive()
-    fn = _num(entries)
-
-    def ev(inst):
-        d = inst.data
-        dp = BASE_NUM(0, d["rho"], d["eps"]) * fn(0, d["rho"], d["eps"])
-        return _comp_delta(inst), 1 - (1 - dp) * (1 - _q(d["d0"])) ** d["k"]
-
-    res = bound_check("upper", _comp_instances("lambda"), ev, dps, what="composition at eps^2 + 2 lambda eps",
-                      quantity_name="exact delta", bound_name="printed")
-    res.message = "the restatement is exact (SymPy: each factor of Cor. 8.9 at rho = eps^2, eps' = eps^2 + 2 lambda eps); " + res.message
-    return res
-
-
-def _c810_rows(dps):
-    return _c810(dps, two_rows(PROOF["3"]))
+    what = (r"the composition at $\varepsilon^2 + 2\lambda\varepsilon$ (the restatement is exact, SymPy: each factor of "
+            r"Cor. 8.9 at $\rho = \varepsilon^2$, $\varepsilon' = \varepsilon^2 + 2\lambda\varepsilon$)")
+    return Readings((FUSED, _comp_bound(C89_ENTRIES, what, "lambda")),
+                    (ROWS, _comp_bound(two_rows(PROOF["3"]), what, "lambda"), ROWS_SEEDS),
+                    what=r"Cor. 8.10 in two readings of its minimum")
 
 
 C810 = Claim(
-    id="ZCDP-C8.10", paper="zcdp", label="Cor. 8.10: the restatement in lambda", kind="check",
+    id="ZCDP-C8.10", paper="zcdp", label=r"Cor. 8.10: the restatement in $\lambda$", kind="check",
     statement=r"\left(\varepsilon^2+2\lambda\varepsilon,\ldots\right)\text{-DP},\ \delta'=e^{-\lambda^2}\min\left\{1,\frac{\sqrt\pi"
               r"\varepsilon}{1+\lambda/\varepsilon},\frac{2}{1+\frac\lambda\varepsilon+\sqrt{(1+\frac\lambda\varepsilon)^2+\frac4"
               r"{\pi\varepsilon^2}}}\right\}",
-    check=with_readings((FUSED, cached_check(_c810)), (ROWS, cached_check(_c810_rows), ROWS_SEEDS)),
+    check=cached_check(_c810),
     derive=_c810_derive, where="Sec. 8, Cor. 8.10", seed=SEED, conventions=(COMPNOTE,))
 
 
-def _c811(reading):
-    def check(dps):
-        fams = _comp_instances("lambda")
+def _c811_first(form):
+    """Evidence for the first form of Cor. 8.11 with its first term read as ``form`` (``"sqrt(2 lambda)"`` as
+    printed, or ``"sqrt(2) lambda"``): the whole profile against ``sqrt(pi/2)||eps||_2 e^{-lambda^2} + ||delta||_1``."""
+    printed = form == "sqrt(2 lambda)"
 
-        def ev(inst):
-            d = inst.data
-            n2 = mp.sqrt(2 * d["rho"])  # ||eps||_2
-            lm = d["g"]
-            e = n2**2 / 2 + (mp.sqrt(2 * lm) if reading == "sqrt(2 lambda)" else mp.sqrt(2) * lm) * n2
-            dd = dict(d, eps=e)  # noqa: C408
-            q = _comp_delta(Instance(inst.family, inst.label, dd))
-            return q, mp.sqrt(mp.pi / 2) * n2 * mp.exp(-lm**2) + d["k"] * _q(d["d0"])
+    def eps_of(d):
+        n2 = mp.sqrt(2 * d["rho"])  # ||eps||_2
+        lm = _q(d["g"])
+        return n2**2 / 2 + (mp.sqrt(2 * lm) if printed else mp.sqrt(2) * lm) * n2
 
-        res = bound_check("upper", fams, ev, dps, what=f"Cor. 8.11 read with {reading}", quantity_name="exact delta",
-                          bound_name="printed delta")
-        return res
+    def closed_bound(d, _e):
+        n = sp.sqrt(d["k"]) * sp.Rational(d["e0"])
+        return sp.sqrt(sp.pi / 2) * n * sp.exp(-sp.Rational(d["g"]) ** 2) + d["k"] * sp.Rational(d["d0"])
 
-    check.__qualname__ = "c811_" + reading.replace(" ", "_").replace("(", "").replace(")", "")
-    return check
+    def leaf(inst):
+        d = inst.data
+        e = eps_of(d)
+        outside, rest = _comp_parts(inst, e)
+        n2 = mp.sqrt(2 * d["rho"])
+        bound = mp.sqrt(mp.pi / 2) * n2 * mp.exp(-_q(d["g"]) ** 2) + d["k"] * _q(d["d0"])
+        n = sp.sqrt(d["k"]) * sp.Rational(d["e0"])
+        g = sp.Rational(d["g"])
+        e_exact = n**2 / 2 + (sp.sqrt(2 * g) if printed else sp.sqrt(2) * g) * n
+        dd = dict(d, param="exact")
+        return Compare(claimed=bound, computed=outside + rest, rel="<=", at=dict(d["at"]),
+                       certify=lambda dd=dd, e_exact=e_exact: _cert_c811(dd, e_exact, closed_bound))
+
+    insts = [i for fam in _comp_instances("lambda").values() for i in fam]
+    first = (r"$\frac12\lVert\varepsilon\rVert_2^2 + \sqrt{2\lambda}\lVert\varepsilon\rVert_2$" if printed else
+             r"$\frac12\lVert\varepsilon\rVert_2^2 + \sqrt2\,\lambda\lVert\varepsilon\rVert_2$")
+    return sample(r"compositions of $k$ complete mechanisms $\tilde M(\varepsilon_i, \delta_i)$ (Def. 8.5), $\lambda$ on a "
+                  r"grid (at each point, $\varepsilon$ and $\delta$ are each mechanism's $\varepsilon_i$ and $\delta_i$)",
+                  insts, leaf,
+                  what=rf"the exact $\delta$ at $\varepsilon = $ {first} against $\sqrt{{\pi/2}}\lVert\varepsilon\rVert_2 "
+                       r"e^{-\lambda^2} + \lVert\delta\rVert_1$")
+
+
+def _cert_c811(d, e_exact, closed_bound):
+    e0, d0, k = sp.Rational(d["e0"]), sp.Rational(d["d0"]), d["k"]
+    keep = (1 - d0) ** k
+    exact = 1 - keep + keep * _rr_comp_delta(e0, k, e_exact)
+    c = certify_lt(closed_bound(d, e_exact), exact)
+    return (c + rf" ($k = {k}$, $\varepsilon_i = {e0}$, $\delta_i = {d0}$, $\varepsilon = {sp.latex(e_exact)}$; exact "
+                r"$\delta$ as a finite sum over the outcomes)") if c else None
+
+
+def _c811_second_form():
+    r"""The second form solved from the first (read with $\sqrt2\,\lambda$): $\delta' = \sqrt{\pi/2}\lVert\varepsilon
+    \rVert_2 e^{-\lambda^2}$ solved for $\lambda$, against the printed second form (SymPy)."""
+    n, dp = sp.symbols("n delta'", positive=True)
+    sol = [s for s in sp.solve(sp.Eq(sp.sqrt(sp.pi / 2) * n * sp.exp(-lam**2), dp), lam) if s.is_positive is not False]
+    if len(sol) != 1:
+        raise DerivationError(f"solving the first form for lambda: {sol}")
+    printed2 = sp.sqrt(2 * sp.log(sp.sqrt(sp.pi / 2) * n / dp)) * n
+    return Compare(claimed=printed2, computed=sp.sqrt(2) * sol[0] * n,
+                   what=r"the second form against the first at $\lambda = \sqrt{\log(\sqrt{\pi/2}\lVert\varepsilon\rVert_2"
+                        r"/\delta')}$ (SymPy; real for $\delta' < \sqrt{\pi/2}\lVert\varepsilon\rVert_2$)")
 
 
 def _c811_main(dps):
-    a = _c811("sqrt(2 lambda)")(dps)
-    b = _c811("sqrt(2) lambda")(dps)
-    # the second form: solving delta' = sqrt(pi/2)||eps|| e^{-lambda^2} for lambda
-    n, dp = sp.symbols("n delta'", positive=True)
-    sol = [s for s in sp.solve(sp.Eq(sp.sqrt(sp.pi / 2) * n * sp.exp(-lam**2), dp), lam) if s.is_positive is not False]
-    form2 = sp.sqrt(2) * sol[0] * n if sol else None
-    printed2 = sp.sqrt(2 * sp.log(sp.sqrt(sp.pi / 2) * n / dp)) * n
-    same2 = form2 is not None and sp.simplify(form2 - printed2) == 0
-    # comparison with advanced composition [DRV10] for equal eps_i
+    second = _c811_second_form()
+    # comparison with advanced composition [DRV10] for equal eps_i (display only)
     rows = []
     for e0, k, d in (("1/10", 100, "1/100000"), ("1/100", 1000, "1/100000"), ("1/2", 10, "1/1000000")):
         ev0, dv = _q(e0), _q(d)
         n2 = mp.sqrt(k) * ev0
-        ours = n2**2 / 2 + mp.sqrt(2 * mp.log(mp.sqrt(mp.pi / 2) * n2 / dv)) * n2 if mp.sqrt(mp.pi / 2) * n2 > dv else mp.nan
+        ours = n2**2 / 2 + mp.sqrt(2 * mp.log(mp.sqrt(mp.pi / 2) * n2 / dv)) * n2 if mp.sqrt(mp.pi / 2) * n2 > dv else None
         drv = mp.sqrt(2 * k * mp.log(1 / dv)) * ev0 + k * ev0 * mp.expm1(ev0)
-        rows.append([e0, str(k), d, mp_str(mp.sqrt(mp.pi / 2) * n2, 6), mp_str(ours, 8), mp_str(drv, 8)])
-    tab = {"title": "Cor. 8.11 (second form) against the advanced composition theorem [DRV10], equal eps_i",
-           "columns": ["$\\varepsilon_i$", "$k$", "$\\delta'$", "$\\sqrt{\\pi/2}\\lVert\\varepsilon\\rVert_2$", "Cor. 8.11",
-                       "[DRV10]"], "rows": rows, "note": ""}
-    status = "refuted" if a.status == "refuted" and b.status == "holds" and same2 else (
-        "holds" if a.status == "holds" and b.status == "holds" and same2 else "inconclusive")
-    msg = (f"as printed (first term sqrt(2 lambda)||eps||_2): {a.status}: {a.message}; read as sqrt(2) lambda ||eps||_2 "
-           f"(what Cor. 8.10 gives with eps = ||eps||_2/sqrt 2, and what the second form solves to): {b.status}: "
-           f"{b.message}; second form = first form at lambda = sqrt(log(sqrt(pi/2)||eps||/delta')) "
-           f"({'SymPy' if same2 else 'NOT confirmed'}); it is real only for delta' < sqrt(pi/2)||eps||_2")
-    out = CheckResult(status, msg[:1400], checks=a.checks + b.checks, tables=a.tables + b.tables + [tab],
-           readings=[reading(name="first term sqrt(2 lambda)||eps||_2 (as printed)", status=a.status,
-                         message=a.message[:300], seeds="", literal=True),
-                        reading(name="first term sqrt(2) lambda ||eps||_2 (what Cor. 8.10 gives; the second form agrees)",
-                         status=b.status if same2 else "inconclusive", message=b.message[:300],
-                         seeds="seed 004 prints sqrt(2 lambda); Cor. 8.10 and the corollary's second form give sqrt(2) lambda")])
-    if a.counterexample:
-        out.counterexample = dict(a.counterexample, reading="sqrt(2 lambda) as printed")
-    return out
+        rows.append([f"${_tex(e0)}$", f"${k}$", f"${_tex(d)}$", mp_str(mp.sqrt(mp.pi / 2) * n2, 6),
+                     "--" if ours is None else mp_str(ours, 8), mp_str(drv, 8)])
+    node = Readings(
+        (r"first term $\sqrt{2\lambda}\lVert\varepsilon\rVert_2$ (as printed)", All(_c811_first("sqrt(2 lambda)"), second)),
+        (r"first term $\sqrt2\,\lambda\lVert\varepsilon\rVert_2$ (what Cor. 8.10 gives; the second form agrees)",
+         All(_c811_first("sqrt(2) lambda"), second),
+         r"seed 004 prints $\sqrt{2\lambda}$; Cor. 8.10 (with $\varepsilon = \lVert\varepsilon\rVert_2/\sqrt2$) and the "
+         r"corollary's second form give $\sqrt2\,\lambda$"),
+        what="Cor. 8.11 in two readings of its first term")
+    return Evidence(node, tables=[Table(
+        r"Cor. 8.11 (second form) against the advanced composition theorem [DRV10], equal $\varepsilon_i$",
+        ["$\\varepsilon_i$", "$k$", "$\\delta'$", "$\\sqrt{\\pi/2}\\lVert\\varepsilon\\rVert_2$", "Cor. 8.11", "[DRV10]"],
+        rows, r"--: the second form is not real ($\delta' \ge \sqrt{\pi/2}\lVert\varepsilon\rVert_2$).")])
 
 
 C811 = Claim(
@@ -1384,8 +1527,8 @@ C811 = Claim(
               r"+\sqrt{2\log(\sqrt{\pi/2}\lVert\varepsilon\rVert_2/\delta')}\lVert\varepsilon\rVert_2,\delta'+\lVert\delta\rVert_1"
               r"\right)\text{-DP}",
     check=cached_check(_c811_main), where="Sec. 8, Cor. 8.11 and the text around it", seed=SEED, conventions=(COMPNOTE,),
-    notes="Two readings of the first term, sqrt(2 lambda) (as printed) and sqrt(2) lambda; the second form of the corollary "
-          "agrees with the latter.")
+    notes=r"Two readings of the first term, $\sqrt{2\lambda}$ (as printed) and $\sqrt2\,\lambda$; the second form of the "
+          "corollary agrees with the latter.")
 
 
 # -- the table of conversions --------------------------------------------------------------------------------------
@@ -1424,44 +1567,39 @@ def _table_row(r, d, dps):
 
 
 def _conv_table(dps):
-    rows, checks, below, worst = [], [], [], mp.inf
+    rows, cmps = [], []
     for r in TABLE_RHOS:
         for d in TABLE_DELTAS:
             p13, l36, printed, corr, improved, exact, exact_num = _table_row(r, d, mp.mp.dps)
-            dg = digits(exact, exact_num)
-            worst = min(worst, dg)
-            checks.append(Check({"rho": short(r), "delta": short(d)}, derived=mp_str(exact, dps), numeric=mp_str(exact_num, dps),
-                                digits=float(min(dg, dps + 10))))
+            cmps.append(Compare(claimed=exact, computed=exact_num, at={"rho": r, "delta": d}))
 
-            def cell(v, name):
+            def cell(v):
                 if not mp.isfinite(v):
                     return "n/a"
-                if v < exact * (1 - mp.mpf(10) ** -(dps - 5)):
-                    below.append(f"{name} at rho = {r}, delta = {d}")
-                    return mp_str(v, 6) + " (< exact)"
-                return mp_str(v, 6)
+                return mp_str(v, 6) + (" (< exact)" if v < exact * (1 - mp.mpf(10) ** -(dps - 5)) else "")
 
-            rows.append([f"${r}$", "$10^{-5}$" if d == "1/100000" else "$10^{-10}$", cell(p13, "Prop. 1.3 / Lemma 3.5"),
-                         cell(l36, "Lemma 3.6 (first form)"), cell(printed, "Lemma 3.6 (printed minimum)"),
-                         cell(corr, "Lemma B.2 (proof's minimum)"), cell(improved, "RDP, improved conversion"), mp_str(exact, 6)])
-    ok = worst >= dps - 5
-    msg = (f"exact Gaussian epsilon from the derived privacy profile (erfc closed form, inverted) agrees with the numeric profile "
-           f"to >= {mp_str(min(worst, dps + 10), 3)} digits; ")
-    msg += ("conversions below the exact Gaussian value (invalid): " + "; ".join(below)) if below else "every conversion is valid on the Gaussian"
-    return CheckResult.decide(ok, msg, checks=checks,
-            tables=[{"title": "Epsilon for a given (rho, delta) from each lemma, beside the exact Gaussian mechanism (xi = 0)",
-                        "columns": ["$\\rho$", "$\\delta$", "P1.3 / L3.5", "L3.6 first form", "L3.6 printed min",
-                                    "B.2 proof's min", "RDP improved", "exact Gaussian"], "rows": rows,
-                        "note": ("'printed min': the delta of the second form of Lemma 3.6 (its two printed entries) "
-                                 "inverted for eps; 'proof's min': the entries the proof of Lemma B.2 derives; 'RDP improved': "
-                                 "the conversion of Canonne, Kamath and Steinke optimised over the order; 'exact': the smallest "
-                                 "eps with delta(eps) <= delta for the Gaussian mechanism with rho = 1/(2 sigma^2); n/a: the "
-                                 "formula is not real (delta > sqrt(pi rho))")}], yes="verified")
+            rows.append([f"${r}$", "$10^{-5}$" if d == "1/100000" else "$10^{-10}$", cell(p13), cell(l36), cell(printed),
+                         cell(corr), cell(improved), mp_str(exact, 6)])
+    node = over("cell", cmps, lambda c: c, domain=r"the table's 12 cells ($\rho$ from $1/1000$ to 5, $\delta = 10^{-5}, "
+                                                   r"10^{-10}$)",
+                what=r"the exact Gaussian $\varepsilon(\delta)$ from the derived privacy profile (the erfc closed form, "
+                     "inverted) against the numeric profile")
+    return Evidence(node, tables=[Table(
+        r"$\varepsilon$ for a given $(\rho, \delta)$ from each lemma, beside the exact Gaussian mechanism ($\xi = 0$)",
+        ["$\\rho$", "$\\delta$", "P1.3 / L3.5", "L3.6 first form", "L3.6 printed min", "B.2 proof's min", "RDP improved",
+         "exact Gaussian"], rows,
+        r"'printed min': the $\delta$ of the second form of Lemma 3.6 (its two printed entries) inverted for "
+        r"$\varepsilon$; 'proof's min': the entries the proof of Lemma B.2 derives; 'RDP improved': the conversion of "
+        r"Canonne, Kamath and Steinke optimised over the order; 'exact': the smallest $\varepsilon$ with "
+        r"$\delta(\varepsilon) \le \delta$ for the Gaussian mechanism with $\rho = 1/(2\sigma^2)$; (< exact): below the "
+        r"exact value, so not a valid $\varepsilon$ for the Gaussian mechanism (ZCDP-L3.6); n/a: the formula is not real "
+        r"($\delta > \sqrt{\pi\rho}$).")])
 
 
 CONV_TABLE = Claim(
-    id="ZCDP-L3.6-TABLE", paper="zcdp", label="Table: eps for given (rho, delta) from each conversion beside the exact Gaussian",
+    id="ZCDP-L3.6-TABLE", paper="zcdp",
+    label=r"Table: $\varepsilon$ for a given $(\rho, \delta)$ from each conversion beside the exact Gaussian",
     kind="check", statement=r"\varepsilon(\rho,\delta)\ \text{from Prop. 1.3, Lemmas 3.5, 3.6, B.2 and the exact Gaussian profile}",
     check=cached_check(_conv_table), where="Secs. 1.1, 3.2; App. B", seed=SEED, conventions=(PROFILE,),
-    notes="An extra ID (the issue's conversion table). A conversion below the exact Gaussian epsilon is invalid for the "
-          "Gaussian mechanism, which is rho-zCDP.")
+    notes=r"An extra ID (a table of the conversions). A conversion below the exact Gaussian $\varepsilon$ is invalid for "
+          r"the Gaussian mechanism, which is $\rho$-zCDP.")

@@ -10,22 +10,23 @@ turned into an epsilon by solving ``delta(eps) = delta`` for ``eps >= rho`` (an 
 Lemma 3.7 is the converse direction ((eps, delta)-DP for all delta gives zCDP) and has no slack here.
 The exact ``eps(delta)``: the derived hockey-stick profile inverted, certified in Arb, cross-checked against
 the quadrature / sum profile (:mod:`cbdp_sym.divergences.profiles`).
+
+Every check returns evidence (:mod:`cbdp_sym.verify.evidence`): the engine decides the verdicts.
 """
 import functools
 
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import curves_above_reference
+from cbdp_sym import All, Compare, Estimate, Evidence, sample
 from cbdp_sym import Claim, Curve, Figure, Implicit
 from cbdp_sym import best_over_alpha
 from cbdp_sym import cached_check
 from cbdp_sym import disk_cached_derivation as cached_derivation
 from cbdp_sym import renyi_curve, renyi_numeric
-from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import to_mpf
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import recording
-from cbdp_sym import Check, CheckResult
 from cbdp_sym import optimize
 
 SEED = "004_f41028c8afd8f9e7.txt"
@@ -44,6 +45,17 @@ EPS_P13 = rho + 2 * sp.sqrt(rho * sp.log(1 / delta))
 EPS_L36 = rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi * rho) / delta))
 DELTA_L36_PRINTED = BASE * sp.Min(sp.sqrt(sp.pi * rho) / (1 + A_), 1 / (1 + A_ + ROOT))
 DELTA_B2_PROOF = BASE * sp.Min(1, 1 / (1 + A_), 2 / (1 + A_ + ROOT))
+# each mechanism as a typed point (its kind and its parameter), each conversion by name (points print as mathematics)
+MECH_POINT = {"gaussian": ("Gaussian", "sigma"), "laplace": ("Laplace", "lambda"), "rr": ("RR", "p")}
+CONV_NAME = {"P1.3": "Prop. 1.3", "L3.6-EPS": "Lemma 3.6 (1)", "L3.6-DELTA": "Lemma 3.6 (2)",
+             "B.2-PROOF": "Lemma B.2 (proof)"}  # Lemma 3.6's first (epsilon) and second (delta, as printed) forms
+
+
+def _mech_point(mech, value) -> dict:
+    kind, param = MECH_POINT[mech]
+    return {"mechanism": kind, param: value}
+
+
 CONVERSIONS = (("P1.3", "Prop. 1.3 = Lemma 3.5"), ("L3.6-EPS", "Lemma 3.6, $\\varepsilon$ form"),
                ("L3.6-DELTA", "Lemma 3.6, $\\delta$ form as printed"), ("B.2-PROOF", "Lemma B.2, entries of its proof"))
 
@@ -107,90 +119,68 @@ def _delta_text(d):
     return "10^{-%d}" % round(-mp.log10(mp.mpf(sp.Rational(d))))
 
 
-def _verdict(keys, what, dps):
+def _exact_value(ex, dps):
+    r"""The exact $\varepsilon(\delta)$ with the digits its two computations (the derived profile inverted, the quadrature
+    profile inverted) agree on: an :class:`Estimate` when fewer than the working precision."""
+    dg = ex["digits"]
+    if dg is None:
+        return Estimate(ex["eps"], 1)
+    return ex["eps"] if dg >= dps else Estimate(ex["eps"], int(dg))
+
+
+def _profile_check(keys, what):
     def check(dps):
-        rows, checks, tab, bad, below = _rows(dps), [], [], [], []
-        tol = mp.mpf(10) ** (-dps + 5)
+        rows, leaves, tab = _rows(dps), [], []
+        certified = 0
         for row in rows:
             ex = row["exact"]
-            exact, dg = ex["eps"], ex["digits"]
-            if dg is None or dg < dps - 5 or (ex["certificate"] or "").startswith("not certified"):
-                bad.append(f"{row['label']} delta={row['delta']}: exact eps to {mp.nstr(dg, 3) if dg else '?'} digits")
-            val = row["eps"]
-            low = val < exact * (1 - tol)
-            mine = row["key"] in keys
-            if low and mine:
-                below.append(row)
-            tab.append((row["label"] + f", $\\rho = {mp.nstr(row['rho'], 6)}$", _delta_text(row["delta"]), row["name"], val,
-                        exact, "below exact: unsound" if low else ""))
-            if mine:
-                checks.append(Check({"mech": f"{row['mech']} {row['value']}",
-                                     "delta": "1e-%d" % round(-mp.log10(mp.mpf(sp.Rational(row["delta"])))),
-                                     "conv": row["key"], "rho": mp.nstr(row["rho"], 6)},
-                                    claimed=mp_str(val, dps), derived=mp_str(exact, dps), numeric=mp_str(ex["numeric"], dps),
-                                    digits=float(min(dg, dps + 10)) if dg else None,
-                                    digits_derived=float(min(dg, dps + 10)) if dg else None,
-                                    slack=mp_str((val - exact) / exact, 15)))
+            certified += bool(ex["certificate"]) and not str(ex["certificate"]).startswith("not certified")
+            tab.append((row["label"] + f", $\\rho = {mp.nstr(row['rho'], 6)}$", _delta_text(row["delta"]), row["name"],
+                        row["eps"], ex["eps"], ""))
+            if row["key"] in keys:
+                leaves.append(Compare(claimed=row["eps"], computed=_exact_value(ex, dps), rel="<=",
+                                      at=dict(_mech_point(row["mech"], row["value"]), delta=row["delta"],
+                                              conversion=CONV_NAME[row["key"]])))
         note = ("$\\rho = \\sup_{\\alpha > 1} D_\\alpha/\\alpha$ of the mechanism ($\\xi = 0$); exact "
-                "$\\varepsilon(\\delta)$: the derived profile inverted (certified in Arb) and the quadrature / sum profile "
-                f"(agreeing to $\\ge {dps - 5}$ digits); $\\delta$ forms turned into $\\varepsilon$ by solving "
-                "$\\delta(\\varepsilon) = \\delta$ for $\\varepsilon \\ge \\rho$; rel. slack $= (\\varepsilon_{\\rm conv} - "
-                "\\varepsilon)/\\varepsilon$")
-        tables = [slack_table(tab, "zCDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)]
-        if bad:
-            return CheckResult("inconclusive",
-                               "; ".join(bad)[:400],
-                               checks=checks,
-                               tables=tables)
-        if below:
-            b = min(below, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
-            sl = (b["eps"] - b["exact"]["eps"]) / b["exact"]["eps"]
-            return CheckResult("refuted",
-                               (f"{what} gives an epsilon below the exact eps(delta) in {len(below)} of "
-                                f"{len([r_ for r_ in rows if r_['key'] in keys])} cases; worst: {b['name']} on "
-                                f"{b['label']}, delta = {b['delta']} (relative slack {mp.nstr(sl, 3)})")
-                    .replace("$", "").replace("\\", ""),
-                               checks=checks,
-                               tables=tables,
-                               counterexample=({"params": {"mechanism": b["label"].replace("$", "").replace("\\", ""),
-                                                  "delta": b["delta"], "conversion": b["key"]},
-                                       "claimed": mp_str(b["eps"], dps), "numeric": mp_str(b["exact"]["eps"], dps),
-                                       "relative_slack": mp_str(sl, 6), "certified": True,
-                                       "certificate": "the exact eps(delta) is certified in Arb: " + str(b["exact"]["certificate"])}))
-        mine = [r_ for r_ in rows if r_["key"] in keys]
-        lo = min(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
-        hi = max(mine, key=lambda r_: (r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"])
-        s = lambda r_: mp.nstr((r_["eps"] - r_["exact"]["eps"]) / r_["exact"]["eps"], 3)  # noqa: E731
-        return CheckResult("holds",
-                           (f"{what} is above the exact eps(delta) in all {len(mine)} cases; relative slack from {s(lo)} "
-                            f"({lo['label']}, delta = {lo['delta']}) to {s(hi)} ({hi['label']}, delta = {hi['delta']})")
-                .replace("$", "").replace("\\", ""),
-                           checks=checks,
-                           tables=tables)
+                "$\\varepsilon(\\delta)$: the derived profile inverted and the quadrature / sum profile inverted "
+                f"({certified} of {len(rows)} roots certified in Arb); $\\delta$ forms turned into $\\varepsilon$ by "
+                "solving $\\delta(\\varepsilon) = \\delta$ for $\\varepsilon \\ge \\rho$; rel. slack $= "
+                "(\\varepsilon_{\\rm conv} - \\varepsilon)/\\varepsilon$")
+        node = sample(r"six mechanisms (Gaussian, Laplace, randomized response; sensitivity 1) at $\delta = 10^{-5}$ "
+                      r"and $10^{-10}$", leaves, lambda c: c,
+                      what=what + r" at least the exact $\varepsilon(\delta)$ of the mechanism")
+        return Evidence(node, tables=[slack_table(tab, "zCDP to $(\\varepsilon, \\delta)$: slack to the exact "
+                                                       "$\\varepsilon(\\delta)$", note)])
 
     check.__qualname__ = "zcdp_profile_" + "_".join(keys).replace(".", "")
     return cached_check(check)
 
 
+MECH_CONV = (r"mechanisms at sensitivity 1 (Gaussian of standard deviation $\sigma$, Laplace of scale $\lambda$, "
+             r"randomized response $\mathrm{RR}_p$), $\rho = \sup_{\alpha > 1} D_\alpha/\alpha$")
+
 P13_PROFILE = Claim(
-    id="ZCDP-P1.3-PROFILE", after=("RDP-P3-PROFILE",), paper="zcdp", label="Prop. 1.3 (= Lemma 3.5, xi = 0) against the exact privacy profile",
+    id="ZCDP-P1.3-PROFILE", after=("RDP-P3-PROFILE",), paper="zcdp",
+    label=r"Prop. 1.3 (= Lemma 3.5, $\xi = 0$) against the exact privacy profile",
     kind="check",
     statement=r"\rho\text{-zCDP}\Rightarrow\varepsilon=\rho+2\sqrt{\rho\log(1/\delta)}\ \ge\ \varepsilon(\delta)"
               r"=\min\{\varepsilon:\sup_SP(S)-e^\varepsilon Q(S)\le\delta\}",
-    check=_verdict(("P1.3",), "Prop. 1.3", 50), where="Sec. 1.1, Prop. 1.3; Sec. 3.2, Lemma 3.5", seed=SEED,
-    conventions=("mechanisms at sensitivity 1 (Gaussian std sigma, Laplace scale lambda, RR_p), rho = sup_alpha "
-                 "D_alpha/alpha", "exact eps(delta): derived hockey-stick profile inverted, certified (cbdp_sym.divergences.profiles)"),
-    notes="An extra ID (issue 16): the slack of each zCDP conversion to the exact eps(delta).")
+    check=_profile_check(("P1.3",), r"Prop. 1.3's $\varepsilon = \rho + 2\sqrt{\rho\log(1/\delta)}$ is"),
+    where="Sec. 1.1, Prop. 1.3; Sec. 3.2, Lemma 3.5", seed=SEED,
+    conventions=(MECH_CONV, r"exact $\varepsilon(\delta)$: the derived hockey-stick profile inverted and certified in "
+                            "Arb, beside the quadrature / sum profile inverted"),
+    notes="An extra ID: the slack of each zCDP conversion to the exact $\\varepsilon(\\delta)$.")
 
 L36_PROFILE = Claim(
     id="ZCDP-L3.6-PROFILE", paper="zcdp", label="Lemma 3.6 / B.2 (both forms) against the exact privacy profile",
     kind="check",
     statement=r"\varepsilon=\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)};\ \delta=e^{-(\varepsilon-\rho)^2/4\rho}"
               r"\min\{\ldots\}\ \text{as printed}\ \Rightarrow\ \varepsilon\ge\varepsilon(\delta)",
-    check=_verdict(("L3.6-EPS", "L3.6-DELTA"), "Lemma 3.6 (as printed)", 50), where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2",
+    check=_profile_check(("L3.6-EPS", "L3.6-DELTA"), r"the $\varepsilon$ of Lemma 3.6 (both forms as printed) is"),
+    where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2",
     seed=SEED,
-    conventions=("mechanisms at sensitivity 1, rho = sup_alpha D_alpha/alpha; the delta form inverted for eps >= rho",),
-    notes="An extra ID (issue 16). The table also shows Lemma B.2 with the entries its proof derives (ZCDP-L3.6-OPT*-CORR).")
+    conventions=(MECH_CONV, r"the $\delta$ form inverted for $\varepsilon \ge \rho$"),
+    notes="An extra ID. The table also shows Lemma B.2 with the entries its proof derives (ZCDP-L3.6-OPT*-CORR).")
 
 
 # -- the figure: each conversion's eps(delta) against the exact one, as delta goes to 0 ------------------
@@ -238,21 +228,48 @@ CONV_FIGS = [_conv_figure(m, v, n) for m, v, n in FIG_MECHS]
 CONV_FIG_GAUSSIAN, CONV_FIG_LAPLACE = CONV_FIGS
 
 
+_curve_key = {key.replace(".", "").replace("-", "").lower(): key for key, _label in CONVERSIONS}
+
+
 def _figure_check(dps):
-    """Every conversion curve lies above the exact curve at every delta of the figures; the exact curve (the
-    quadrature profile's root) agrees with the certified root of the derived profile."""
-    return curves_above_reference(CONV_FIGS, FIG_MECHS, lambda case, x: mechanism_exact_eps(*case, _fig_delta(x)),
-                                  dps=FIG_DPS, span="(1e-1 .. 1e-12)")
+    r"""Every conversion curve lies at or above the exact curve at every $\delta$ of the figures; the exact curve (the
+    quadrature profile's root) agrees with the certified root of the derived profile.  The figures' points are
+    computed at :data:`FIG_DPS` working digits: by the engine's rule (numerics at ``dps + 10`` establish ``dps``),
+    they establish ``FIG_DPS - 10``."""
+    est = FIG_DPS - 10
+    refs, above = [], []
+    for (mech, value, _name), fig in zip(FIG_MECHS, CONV_FIGS):
+        d = fig.data()
+        for i, x in enumerate(fig.xs):
+            with mp.workdps(FIG_DPS):
+                ex = mechanism_exact_eps(mech, value, _fig_delta(x))
+            exact = Estimate(d["exact"][i][1], est)
+            at = dict(_mech_point(mech, value), delta=_fig_delta(x))
+            refs.append(Compare(claimed=exact, computed=Estimate(ex["eps"], est), at=at, needs=est))
+            for c in fig.curves:
+                if c.key != "exact":
+                    above.append(Compare(claimed=Estimate(d[c.key][i][1], est), computed=exact, rel="<=",
+                                         at=dict(at, curve=CONV_NAME[_curve_key[c.key]])))
+    span = r"$\delta \in \{10^{-1}, 10^{-2}, 10^{-3}, 10^{-4}, 10^{-6}, 10^{-8}, 10^{-10}, 10^{-12}\}$"
+    return All(sample(span + " of both figures", refs, lambda c: c,
+                      what=r"the exact curve (the quadrature profile's root) against the certified root of the derived "
+                           "profile"),
+               sample(span + " of both figures, every conversion", above, lambda c: c,
+                      what=r"every conversion's $\varepsilon(\delta)$ at or above the exact $\varepsilon(\delta)$"),
+               what=r"the conversions of Prop. 1.3 and Lemma 3.6 / B.2 against the exact $\varepsilon(\delta)$ of the "
+                    "Gaussian and Laplace mechanisms")
 
 
 CONV_FIGURE = Claim(
-    id="ZCDP-CONV-FIGURE", paper="zcdp", label="Prop. 1.3, Lemma 3.6 / B.2 above the exact eps(delta) (figure)",
+    id="ZCDP-CONV-FIGURE", paper="zcdp", label=r"Prop. 1.3, Lemma 3.6 / B.2 above the exact $\varepsilon(\delta)$ (figure)",
     kind="check",
     statement=r"\varepsilon_{\rm conv}(\delta)\ \ge\ \varepsilon(\delta)\ \text{for}\ \delta\in[10^{-12},10^{-1}]"
               r"\ \text{(Gaussian, Laplace)}",
     check=cached_check(_figure_check), figures=tuple(CONV_FIGS), where="Sec. 1.1, Prop. 1.3; Sec. 3.2, Lemma 3.6",
     seed=SEED,
-    conventions=("mechanisms at sensitivity 1: N(0, 1) vs N(1, 1), Lambda(0, 1) vs Lambda(1, 1); rho = sup_alpha "
-                 "D_alpha/alpha, xi = 0", f"figure points at {FIG_DPS} digits; exact eps(delta): the quadrature profile's "
-                 "root, compared with the certified root of the derived profile"),
-    notes="An extra ID (issue 16): the figure of how loose each zCDP -> (eps, delta) conversion is.")
+    conventions=(r"mechanisms at sensitivity 1: $\mathcal N(0, 1)$ against $\mathcal N(1, 1)$, $\Lambda(0, 1)$ against "
+                 r"$\Lambda(1, 1)$; $\rho = \sup_\alpha D_\alpha/\alpha$, $\xi = 0$",
+                 f"figure points at {FIG_DPS} working digits ({FIG_DPS - 10} established); exact "
+                 "$\\varepsilon(\\delta)$: the quadrature profile's root, compared with the certified root of the derived "
+                 "profile"),
+    notes=r"An extra ID: the figure of how loose each conversion from zCDP to $(\varepsilon, \delta)$-DP is.")

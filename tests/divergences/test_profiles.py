@@ -163,7 +163,8 @@ def test_conversion_figure_claims_hold(registry):
     for cid in ("RDP-CONV-FIGURE", "ZCDP-CONV-FIGURE"):
         res = audit_claim(registry.get(cid), dps=50)
         assert res.status == "holds", res.message
-        assert len(res.checks) == 2 * 8 * (2 if cid.startswith("RDP") else 4)
+        # ZCDP: each figure's 8 abscissae, the exact curve against the derived root and 4 conversions above it
+        assert len(res.checks) == 2 * 8 * (2 if cid.startswith("RDP") else 1 + 4)
 
 
 def _normal_laplace_profile_by_definition(eps):

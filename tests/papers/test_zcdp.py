@@ -122,7 +122,7 @@ def mutants():
     ("ZMUT-CHERNOFF-FACTOR", "refuted", "(certified)"),
     ("ZMUT-GAUSS-NO-ALPHA", "refuted", "(certified)"),
     ("ZMUT-HALF-MILLS", "refuted", "the bound $\\le$ fails at x="),
-    ("ZMUT-PURE-QUARTER", "refuted", "D_alpha <= eps^2 alpha/4 fails"),
+    ("ZMUT-PURE-QUARTER", "refuted", r"$D_\alpha \le \frac14\varepsilon^2\alpha$: computed"),
     ("ZMUT-WRONG-LIMIT", "inconclusive", "the derived form disagrees with the numeric definition"),
 ])
 def test_mutants_fail_for_their_reason(mutants, cid, status, reason):

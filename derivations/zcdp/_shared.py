@@ -1,0 +1,42 @@
+"""Helpers shared by the zCDP modules (the registry skips files starting with ``_``).
+
+:func:`cbdp_sym.bound_evidence` names each comparison by a text label, ``{"instance": "family: label"}``, which the
+engine prints inside ``$...$`` as ``\\text{...}``: a label with mathematics (or a decimal, which the printer turns into
+mathematics) nests ``$`` inside ``$`` and the report's prose conversion breaks it.  A typed point (keys the printer
+shows as symbols, ``rho``, ``xi``, ``a``, ``k``; values exact numbers or short decimals) prints as mathematics without
+nesting.  :func:`point` records an instance's typed point; :func:`typed` puts it in place of the label.  (What the
+engine should offer instead: ``bound_evidence(..., at=lambda instance: {...})``.)
+
+>>> from cbdp_sym import Instance, bound_evidence
+>>> import mpmath as mp
+>>> insts = [point(Instance("squares", f"x = {k}", {"x": mp.mpf(k)}), {"x": str(k)}) for k in (1, 2)]
+>>> ev = typed(bound_evidence("upper", {"small": insts}, lambda i: (i.data["x"] ** 2, 2 ** i.data["x"])))
+>>> [c.at for c in ev.parts[0].parts]
+[{'x': '1'}, {'x': '2'}]
+"""
+import mpmath as mp
+
+POINTS: dict = {}  # "family: label" -> the typed point of that instance
+
+
+def point(inst, at: dict):
+    """Record the typed point ``at`` of the instance ``inst`` (and return ``inst``)."""
+    POINTS[f"{inst.family}: {inst.label}"] = dict(at)
+    return inst
+
+
+def typed(node):
+    """``node`` with each comparison's text label replaced by its instance's typed point (:func:`point`)."""
+    parts = getattr(node, "parts", None)
+    if parts is not None:
+        for p in parts:
+            typed(p)
+    elif isinstance(getattr(node, "at", None), dict) and node.at.get("instance") in POINTS:
+        node.at = dict(POINTS[node.at["instance"]])
+    return node
+
+
+def num(x, digits: int = 6) -> str:
+    """A computed parameter as a short decimal for a point (``"0"`` for zero)."""
+    x = mp.mpf(x)
+    return "0" if x == 0 else mp.nstr(x, digits)
