@@ -52,7 +52,7 @@ from cbdp_sym.core.verdict import Check, Status, merge, relative_slack
 from cbdp_sym.calculus.certify import certify_different, certify_less
 from cbdp_sym.core.errors import DerivationTimeout
 from cbdp_sym.core.numbers import to_mpf
-from cbdp_sym.core.printing import latex, params_tex
+from cbdp_sym.core.printing import is_number, latex, params_tex
 from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.verify.points import point_simplicity
 
@@ -206,7 +206,8 @@ def value_text(x, digits_max: int) -> str:
         return "$" + latex(x) + "$"
     est = _established(x, digits_max)
     n = int(min(est, digits_max)) if est != INF else digits_max
-    return mp_str(_to_mp(x), max(n, 1))
+    with mp.workdps(max(mp.mp.dps, n + 10)):  # (an exact closed form evaluated to the digits printed)
+        return mp_str(_to_mp(x), max(n, 1))
 
 
 # -- the shapes ---------------------------------------------------------------------------------------------
@@ -288,17 +289,20 @@ def sample(name: str, members: Iterable, each: Callable, *, what: str = "", note
 def Chain(links: list, at: dict, *, what: str = "", digits: int | None = None, note: str = "") -> Group:
     """A proof's chain ``M_0 rel_1 M_1 rel_2 ...`` (:class:`cbdp_sym.verify.proofchain.Link`) at the point ``at``:
     every member evaluated from its definition or as printed, every relation compared (a failing link is a
-    failing proof step)."""
+    failing proof step).  ``digits``: the digits every member is established to (a chain evaluated at a lower
+    precision; a link's own ``digits`` wins), which an equality link needs."""
     parts = []
     prev = None
     for k, link in enumerate(links):
         val = link.value(at)
-        if link.digits is not None:
-            val = Estimate(val, link.digits) if not isinstance(val, Estimate) else val
+        got = link.digits if link.digits is not None else digits
+        if got is not None and not isinstance(val, Estimate) and isinstance(val, mp.mpf) and mp.isfinite(val):
+            val = Estimate(val, int(got))
         if k and prev is not None:
             parts.append(Compare(claimed=prev[1], computed=val, rel=_chain_rel(link.rel), at=dict(at),
                                  what=f"({k - 1}) ${prev[0]}$ {link.rel} ({k}) ${link.expr}$"
-                                      + (f" ({link.reason})" if link.reason else "")))
+                                      + (f" ({link.reason})" if link.reason else ""),
+                                 needs=int(got) if got is not None else None))
         prev = (link.expr, val)
     return Group("chain", parts, what, note=note)
 
@@ -372,13 +376,14 @@ class Evidence:
 
 
 # -- collection: functions evaluated into data -------------------------------------------------------------
-def locate_extremum(f, lo, hi, sense: str = "max"):
+def locate_extremum(f, lo, hi, sense: str = "max", grid: int = 64):
     """The location of the extremum of ``f`` on ``[lo, hi]`` (a grid scan, then golden-section refinement at the
     working precision) as an :class:`~cbdp_sym.core.numbers.Estimate` with the digits the search established
-    (about half the working precision: the value is flat at an extremum), and the extremal value."""
+    (about half the working precision: the value is flat at an extremum), and the extremal value.  ``grid``: the
+    scan's intervals (``1``: ``[lo, hi]`` is already a bracket of a unimodal ``f``)."""
     lo, hi = _to_mp(lo), _to_mp(hi)
     sign = 1 if sense == "max" else -1
-    n = 64
+    n = max(int(grid), 1)
     xs = [lo + (hi - lo) * k / n for k in range(n + 1)]
     ys = [sign * f(x) for x in xs]
     k = max(range(len(xs)), key=lambda i: ys[i])
@@ -660,9 +665,23 @@ def _node_status(node, dps, memo) -> tuple[Status, bool]:
 
 
 def _point_text(at: dict) -> str:
+    """A point as prose: numeric coordinates as one math span (``$\\alpha = 3,\\ n = 2$``), labels (an instance's
+    description, prose that may hold its own ``$...$``) as text after it; never ``$`` inside ``$``."""
     if not at:
         return ""
-    return "$" + params_tex({k: _at_text(v) for k, v in at.items()}) + "$"
+    nums = {k: _at_text(v) for k, v in at.items() if _numeric_coordinate(v)}
+    labels = [(k, str(v)) for k, v in at.items() if not _numeric_coordinate(v)]
+    parts = (["$" + params_tex(nums) + "$"] if nums else [])
+    parts += [(label if k == "instance" else f"{k.replace('_', ' ')} {label}") for k, label in labels]
+    return ", ".join(parts)
+
+
+def _numeric_coordinate(v) -> bool:
+    if isinstance(v, (tuple, list, sp.Tuple)):
+        return all(_numeric_coordinate(x) for x in v)
+    if isinstance(v, (int, Fraction, mp.mpf)) or (isinstance(v, sp.Basic) and v.is_number):
+        return True
+    return isinstance(v, str) and "$" not in v and is_number(v)
 
 
 def _at_text(v):
@@ -847,6 +866,13 @@ def decide(node, dps: int) -> Decision:
 
 
 def _message(node, status, dps, memo) -> str:
+    text = _message_body(node, status, dps, memo)
+    if isinstance(node, Group) and node.note:
+        text += f" ({node.note})"
+    return text
+
+
+def _message_body(node, status, dps, memo) -> str:
     if isinstance(node, Compare):
         leaf = memo.get(id(node)) or decide_leaf(node, dps)
         return (node.what + ": " if node.what else "") + _leaf_line(node, leaf, dps)
@@ -924,8 +950,9 @@ def _decisive(leaves, status, memo):
 
 # -- stored evidence: JSON, and back ------------------------------------------------------------------------
 def _value_json(x, dps):
-    if isinstance(x, sp.Basic) and x.free_symbols:
-        return {"expr": sp.srepr(x)}
+    if isinstance(x, sp.Basic) and (x.free_symbols or (_is_exact(x) and not x.is_Rational
+                                                       and x not in (sp.oo, -sp.oo))):
+        return {"expr": sp.srepr(x)}  # a closed form (sqrt(2), pi/4) stays exact
     return value_text(x, dps + 10 if _established(x, dps) == INF else dps)
 
 

@@ -217,7 +217,8 @@ from fractions import Fraction as _Fraction  # noqa: E402
 Fraction_types = (_Fraction, int)
 
 
-def curves_evidence(figures, cases, reference, *, dps: int, ref_key: str = "exact", what: str = ""):
+def curves_evidence(figures, cases, reference, *, dps: int, ref_key: str = "exact", what: str = "",
+                    figure_digits: int | None = None):
     """A figure claim as evidence: every other curve of each figure lies at or above the figure's reference curve
     ``ref_key`` at every abscissa, and the reference curve equals an independent value ``reference(case, x)`` (a
     dict with ``eps`` and ``digits``).  ``cases[i]`` is ``(mechanism, value, name)`` for ``figures[i]``."""
@@ -228,13 +229,13 @@ def curves_evidence(figures, cases, reference, *, dps: int, ref_key: str = "exac
         for i, x in enumerate(fig.xs):
             with mp.workdps(dps):
                 ex = reference((mech, value), x)
-            exact = d[ref_key][i][1]
+            exact = fig(d[ref_key][i][1])
             indep = ex["eps"] if ex.get("digits") is None else Estimate(ex["eps"], int(min(ex["digits"], dps)))
             refs.append(Compare(claimed=exact, computed=indep, at={"mechanism": f"{mech} {value}", "delta": x}))
             for c in fig.curves:
                 if c.key == ref_key:
                     continue
-                above.append(Compare(claimed=exact, computed=d[c.key][i][1], rel=">=",
+                above.append(Compare(claimed=exact, computed=fig(d[c.key][i][1]), rel=">=",
                                      at={"mechanism": f"{mech} {value}", "delta": x, "curve": c.key}))
         parts.append(Group("family", refs, what="the reference curve against an independent computation",
                            domain=f"the {len(fig.xs)} abscissae of {fig.id}", size=len(fig.xs)))
