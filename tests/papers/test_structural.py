@@ -212,3 +212,31 @@ def test_structural_claims_audit(cid, gen, st, defs):
         assert [r["status"] for r in res.readings] == ["refuted", "verified"]
     if res.status == "refuted":  # a refutation carries a certificate (Arb balls, exact rationals)
         assert "certified" in res.message or "Arb" in res.message
+
+
+# -- evidence: the engine decides, and the verdict can move ------------------------------------------------------
+def _decided(ev, dps=30):
+    from cbdp_sym.verify.evidence import collect_evidence, decide
+
+    with mp.workdps(dps + 10):
+        got = collect_evidence(ev, dps)
+        return decide(got.tree, dps), got
+
+
+def test_nonprivate_release_evidence_decides_and_can_fail(defs):
+    from cbdp_sym.verify.mutation import mutate
+    from cbdp_sym.verify.evidence import to_json
+
+    with mp.workdps(40):
+        dec, got = _decided(defs._nonpriv_check(30))
+    assert dec.status == "verified", dec.message
+    assert dec.evidence["families"][0]["covered"] == 3  # the three derived limits, all of them
+    outs = mutate({"tree": to_json(got.tree, 30)}, "verified", 30)
+    assert outs and all(o.moved for o in outs)
+
+
+def test_d1_limits_compared_symbolically_by_the_engine(defs):
+    with mp.workdps(40):
+        dec, _got = _decided(defs._d1_check(30))
+    assert dec.status == "verified", dec.message
+    assert "equal exactly" in dec.message  # the symbolic limits: SymPy shows derived - target = 0
