@@ -139,3 +139,20 @@ def test_defective_derivations_are_not_verified(mutants, cid):
 def test_too_small_lin_bound_is_refuted(mutants):
     res = audit_claim(mutants.get("MUTREN-LIN-BOUND"), dps=20)
     assert res.status == "refuted"
+
+
+# -- evidence: the engine decides the proof chains, and the verdict can move ----------------------------------------
+def test_corollary1_chain_refuted_at_the_printed_link_and_relaxing_it_holds(registry):
+    from cbdp_sym.verify.evidence import collect_evidence, decide, to_json
+    from cbdp_sym.verify.mutation import mutate
+
+    claim = registry.get("CBDP-C1-CHAIN")
+    with mp.workdps(40):
+        got = collect_evidence(claim.check(30), 30)
+        dec = decide(got.tree, 30)
+    assert dec.status == "refuted", dec.message
+    # the failing comparison is the printed step (2), never the definition against Eq. (5)
+    assert "plugged into (5)" in dec.counterexample["what"]
+    assert dec.evidence["families"][0]["covered"] == 3
+    outs = mutate({"tree": to_json(got.tree, 30)}, "refuted", 30)
+    assert outs and all(o.moved for o in outs)
