@@ -19,6 +19,8 @@ _REL_TEX = {"=": "=", "<=": r"\le", "<": "<", ">=": r"\ge", ">": ">"}
 
 
 def _value(x, sig=12):
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
     if isinstance(x, mp.mpf) and mp.isinf(x):
         return r"$\infty$" if x > 0 else r"$-\infty$"
     return fr.num_text(x, sig)
@@ -73,3 +75,25 @@ def structural_evidence(families, run, *, what: str, title: str, note: str = "",
     results = {f.key: run(f.key) for f in families}
     node = family_results_evidence(families, results, what=what, kind=kind)
     return node, family_table(title, families, results, note), results
+
+
+def chain_to(links, at: dict, digits: int, what: str = ""):
+    """:func:`cbdp_sym.Chain` of members computed to ``digits`` digits (a chain evaluated at a capped precision, or
+    with solver members): every member is an estimate with the digits it established (its own ``Link.digits`` when
+    smaller), and an ``=`` link holds when its members agree to the digits both established (what
+    :class:`cbdp_sym.Compare`'s ``needs`` says; the engine's ``Chain`` does not set it yet).
+
+    >>> from cbdp_sym import Link
+    >>> g = chain_to([Link("a", lambda p: mp.mpf(1)), Link("b", lambda p: mp.mpf(1) + mp.mpf(10) ** -30, "=")], {}, 25)
+    >>> g.parts[0].needs, g.parts[0].computed.digits
+    (25, 25)
+    """
+    from cbdp_sym import Chain, Link
+
+    ls = [Link(lk.expr, lk.value, lk.rel, lk.reason, min(digits, lk.digits) if lk.digits is not None else digits)
+          for lk in links]
+    group = Chain(ls, at, what=what)
+    for k, c in enumerate(group.parts, 1):
+        if c.rel == "=":
+            c.needs = int(min(ls[k].digits, ls[k - 1].digits))
+    return group
