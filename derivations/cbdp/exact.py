@@ -169,7 +169,7 @@ FIG2B_TAIL = _tail_figure("gau", "CBDP-FIG2B-TAIL", "Figure 2b continued: large 
                           "App. A, Fig. 2b (extended)")
 def _limit_figure(kind, fid, where):
     return Figure(
-        id=fid, paper="cbdp", title="alpha -> infinity limits", caption="", xlabel="", ylabel="", xs=("inf",),
+        id=fid, paper="cbdp", title=r"$\alpha \to \infty$ limits", caption="", xlabel="", ylabel="", xs=("inf",),
         where=where, draw=False, dps=30, cost=8,
         curves=[Curve(k, k, lambda _x, k=k: exact_limit(kind, "lin" if k == "poly1" else k, 1, 30))
                 for k in ("poly1", "poly2", "poly3")])
@@ -318,7 +318,10 @@ def _peak(kind, cls, pts):
     if j in (0, len(ys) - 1):
         return _x(pts[j][0]), ys[j]
     with mp.workdps(20):
-        loc, val = locate_extremum(lambda a: exact_restricted(kind, cls, 1, a), _x(pts[j - 1][0]), _x(pts[j + 1][0]))
+        # (alpha rounded to 10 digits: the solver takes alpha as exact text, and a 20-digit rational makes its
+        # symbolic constants slow; the location is shown to 6 digits)
+        loc, val = locate_extremum(lambda a: exact_restricted(kind, cls, 1, mp.nstr(a, 10)), _x(pts[j - 1][0]),
+                                   _x(pts[j + 1][0]))
     return loc, val
 
 
@@ -403,7 +406,7 @@ def _lin_a2_numeric(e, dps):
 
 
 LIN_A2 = Claim(
-    id="CBDP-FIG1A-A2", paper="cbdp", label="(lin, alpha = 2)-divergence of Laplace laws: derived closed form vs solver",
+    id="CBDP-FIG1A-A2", paper="cbdp", label=r"$(\mathrm{lin}, \alpha = 2)$-divergence of Laplace laws: derived closed form against the solver",
     kind="identity", statement=r"D^{lin}_{2}(\mathrm{Lap}(0,1/\epsilon),\mathrm{Lap}(1,1/\epsilon))\ \text{(not printed)}",
     quantity=r"D^{lin}_{2}", params=[Param.positive("eps", eps)],
     points=[{"eps": e} for e in ("1/10", "1", "7/2")],

@@ -47,12 +47,12 @@ i = I_
 A_ = alpha / (alpha - 1)
 HALF = sp.Rational(1, 2)
 NORM_A = sp.Sum(sp.Abs(v[i]) ** alpha, (i, 1, d))  # ||v||_alpha^alpha
-GENC = ("alpha-divergence generator (|t|^alpha - 1)/(alpha^2 - alpha) on all of R, as printed; restricted Rényi "
-        "through Eq. (3)")
+GENC = (r"$\alpha$-divergence generator $(|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on all of $\mathbb R$, as printed; "
+        "restricted Rényi through Eq. (3)")
 SOLVER = ("quantity: the exact (lin,Rényi) value from the restricted solver (the scale eliminated exactly, "
           "D_R = -log min E_Q|h|^A over lin with E_P h = 1; d dimensions through the exact law of a.x)")
-LAPD = "P = Lap(0, 1/eps)^d, Q = Lap(v, 1/eps) (scale 1/eps); P unshifted, Q shifted by v"
-GAUD = "P = N(0, sigma^2 I_d), Q = N(v, sigma^2 I_d) (sigma^2 the variance); P unshifted, Q shifted by v"
+LAPD = r"$P = \mathrm{Lap}(0, 1/\epsilon)^d$, $Q = \mathrm{Lap}(v, 1/\epsilon)$ (scale $1/\epsilon$); $P$ unshifted, $Q$ shifted by $v$"
+GAUD = r"$P = \mathcal N(0, \sigma^2 I_d)$, $Q = \mathcal N(v, \sigma^2 I_d)$ ($\sigma^2$ the variance); $P$ unshifted, $Q$ shifted by $v$"
 
 
 def _alpha_p(points=("1001/1000", "3/2", "2", "3", "10")):
@@ -200,7 +200,7 @@ C2_GAU_SWEEP = [p for p in T13_GAU_SWEEP if sp.Rational(p["alpha"]) > 2]
 C2_LAP_SWEEP = [p for p in T13_LAP_SWEEP if sp.Rational(p["alpha"]) > 2]
 
 C2 = Claim(
-    id="CBDP-C2", cost=14, paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Gaussian mechanism (alpha > 2)",
+    id="CBDP-C2", cost=14, paper="cbdp", label=r"Cor. 2: (lin, Rényi) upper bound for the Gaussian mechanism ($\alpha > 2$)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(\mathcal N(0,\sigma^2I_d),\mathcal N(v,\sigma^2I_d))\le\frac1{\alpha-1}\log\left(1+"
               r"\frac{\lVert v\rVert_\alpha^\alpha}{(0.5^d\sqrt{2/\pi})^{\alpha-1}\sigma^\alpha}\right)",
@@ -216,7 +216,7 @@ C2 = Claim(
 )
 
 C2_LAP = Claim(
-    id="CBDP-C2-LAP", cost=14, paper="cbdp", label="Cor. 2: (lin,Rényi) upper bound for the Laplace mechanism (alpha > 2)",
+    id="CBDP-C2-LAP", cost=14, paper="cbdp", label=r"Cor. 2: (lin, Rényi) upper bound for the Laplace mechanism ($\alpha > 2$)",
     kind="upper",
     statement=r"\mathcal{D}^{lin}_{R,\alpha}(\mathrm{Lap}_d(0,1/\epsilon),\mathrm{Lap}_d(v,1/\epsilon))\le\frac1{\alpha-1}\log\left("
               r"1+\frac{\lVert v\rVert_\alpha^\alpha\epsilon^\alpha}{(0.5^d)^{\alpha-1}}\right)",

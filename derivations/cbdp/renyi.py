@@ -34,7 +34,7 @@ v = sp.IndexedBase("v", real=True)
 i = I_
 GENC = ALPHA_DIV.convention
 LAPD = ("P = Lap(0, 1/eps)^d, Q = Lap(v, 1/eps) coordinate-wise (scale 1/eps); P unshifted, Q shifted by v")
-GAUD = "P = N(0, sigma^2 I_d), Q = N(v, sigma^2 I_d) (sigma^2 the variance); P unshifted, Q shifted by v"
+GAUD = r"$P = \mathcal N(0, \sigma^2 I_d)$, $Q = \mathcal N(v, \sigma^2 I_d)$ ($\sigma^2$ the variance); $P$ unshifted, $Q$ shifted by $v$"
 FUBINI = ("numeric: the integral of p^alpha q^(1-alpha) over R^d is the product of d one-dimensional integrals "
           "(independent coordinates), each by split quadrature of the densities")
 A_ = alpha / (alpha - 1)
@@ -169,7 +169,7 @@ L3_CONJ_MINUS = Claim(
 )
 
 L3_CONJ_CS = Claim(
-    id="CBDP-L3-CONJ-CS", paper="cbdp", label="Lemma 3's proof: the conjugate's short form C_alpha|s| as printed",
+    id="CBDP-L3-CONJ-CS", paper="cbdp", label=r"Lemma 3's proof: the conjugate's short form $C_\alpha|s|$ as printed",
     kind="identity",
     statement=r"f^*(s)=C_\alpha|s|+\frac{1}{\alpha^2-\alpha},\quad C_\alpha=\frac{(\alpha-1)^{\alpha/(\alpha-1)}}{\alpha}",
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj,
@@ -201,7 +201,7 @@ def _l3_numeric(pt):
 
 
 L3 = Claim(
-    id="CBDP-L3", paper="cbdp", label="Lemma 3: variational form of the (lin) alpha-divergence", kind="identity",
+    id="CBDP-L3", paper="cbdp", label=r"Lemma 3: variational form of the (lin) $\alpha$-divergence", kind="identity",
     statement=r"\mathcal{D}^{\mathcal H}_\alpha(P,Q)=\sup_{h\in\mathcal H}\mathbb{E}_P[h]-C_\alpha\mathbb{E}_Q"
               r"\left[|h|^{\alpha/(\alpha-1)}\right]-\frac1{\alpha^2-\alpha},\ \text{with } h=a^\top x+b \text{ for lin}",
     quantity=r"\mathbb{E}_P[h]-\mathbb{E}_Q[f^*(h)]",
@@ -311,7 +311,7 @@ def _l5_numeric(pt):
 
 
 L5 = Claim(
-    id="CBDP-L5", paper="cbdp", label="Lemma 5: the maximum of a - X a^(alpha/(alpha-1))", kind="identity",
+    id="CBDP-L5", paper="cbdp", label=r"Lemma 5: the maximum of $a - X a^{\alpha/(\alpha-1)}$", kind="identity",
     statement=r"\max_{a}\ a-Xa^{\alpha/(\alpha-1)}=\frac{(\alpha-1)^{\alpha-1}}{\alpha^\alpha X^{\alpha-1}}",
     quantity=r"\sup_{a>0} a-Xa^{\alpha/(\alpha-1)}", params=_L5_PARAMS,
     derive=lambda: power_sup(Xl, alpha)[1],
@@ -389,7 +389,7 @@ _DPOINTS = [{"d": "1", "v": "1", "eps": "1", "alpha": "2"},
             {"d": "2", "v": "2,1/3", "eps": "1/1000", "alpha": "1001/1000"}]
 
 T11 = Claim(
-    id="CBDP-T11", paper="cbdp", label="Thm. 11: Rényi divergence of d-dimensional Laplace laws", kind="identity",
+    id="CBDP-T11", paper="cbdp", label=r"Thm. 11: Rényi divergence of $d$-dimensional Laplace laws", kind="identity",
     statement=r"\mathcal{D}_{R,\alpha}(P,Q)=\frac1{\alpha-1}\sum_{i=1}^d\log\left(\left(\frac12+\frac1{4\alpha-2}\right)"
               r"e^{v_i(\alpha-1)\epsilon}+\left(\frac12-\frac1{4\alpha-2}\right)e^{-v_i\alpha\epsilon}\right)",
     quantity=r"\mathcal{D}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
@@ -476,7 +476,7 @@ def _eq5_numeric(pt):
 
 
 EQ5 = Claim(
-    id="CBDP-EQ5", paper="cbdp", label="Eq. (5): the alpha-divergence of d-dimensional Laplace laws", kind="identity",
+    id="CBDP-EQ5", paper="cbdp", label=r"Eq. (5): the $\alpha$-divergence of $d$-dimensional Laplace laws", kind="identity",
     statement=r"F(x)=\left(\frac12+\frac1{4\alpha-2}\right)e^{(\alpha-1)|x|}+\left(\frac12-\frac1{4\alpha-2}\right)e^{-\alpha|x|};"
               r"\ \mathcal{D}_\alpha(P,Q)=\frac1{\alpha^2-\alpha}\left(\prod_{i=1}^dF(v_i\epsilon)-1\right)",
     quantity=r"\mathcal{D}_\alpha(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
@@ -604,7 +604,7 @@ _GPOINTS = [{"d": "1", "v": "1", "sigma": "1", "alpha": "2"}, {"d": "2", "v": "1
             {"d": "1", "v": "-3/2", "sigma": "3", "alpha": "1000"}, {"d": "2", "v": "2,1/3", "sigma": "100", "alpha": "1001/1000"}]
 
 T12 = Claim(
-    id="CBDP-T12", paper="cbdp", label="Thm. 12: Rényi divergence of d-dimensional Gaussians", kind="identity",
+    id="CBDP-T12", paper="cbdp", label=r"Thm. 12: Rényi divergence of $d$-dimensional Gaussians", kind="identity",
     statement=r"\mathcal{D}_{R,\alpha}(\mathcal N(0,\sigma^2I_d),\mathcal N(v,\sigma^2I_d))=\frac{\alpha\lVert v\rVert_2^2}{2\sigma^2}",
     quantity=r"\mathcal{D}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()],
     points=_GPOINTS, derive=_t12, claimed=lambda: alpha * sp.Sum(v[i] ** 2, (i, 1, d)) / (2 * sigma**2),
@@ -706,7 +706,7 @@ def _t4prod_numeric(pt):
 
 
 T4_PROD = Claim(
-    id="CBDP-T4-PROD", paper="cbdp", label="App. B.1: the alpha-divergence of product laws", kind="identity",
+    id="CBDP-T4-PROD", paper="cbdp", label=r"App. B.1: the $\alpha$-divergence of product laws", kind="identity",
     statement=r"\mathcal D_\alpha(P_1\otimes P_2,Q_1\otimes Q_2)=a\mathcal D_\alpha(P_1,Q_1)\mathcal D_\alpha(P_2,Q_2)"
               r"+\mathcal D_\alpha(P_1,Q_1)+\mathcal D_\alpha(P_2,Q_2);\ a=\alpha^2-\alpha",
     quantity=r"\mathcal D_\alpha(P_1\otimes P_2,Q_1\otimes Q_2)",

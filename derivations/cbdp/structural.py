@@ -299,7 +299,7 @@ def _t1_check(dps):
 
 
 T1 = Claim(
-    id="CBDP-T1", cost=17, paper="cbdp", label="Thm. 1: post-processing (linear G, H, I)", kind="check",
+    id="CBDP-T1", cost=17, paper="cbdp", label=r"Thm. 1: post-processing (linear $\mathcal G$, $\mathcal H$, $\mathcal I$)", kind="check",
     statement=r"\text{If }i\circ g\in\mathcal H\text{ for all }g\in\mathcal G,\ i\in\mathcal I\text{ and }A\text{ is "
               r"}(\mathcal H,\Gamma)\text{ with }\epsilon\text{ (}\Gamma\text{ an }f\text{-divergence or Renyi, }\alpha>1"
               r"\text{), then }g\circ A\text{ is }(\mathcal I,\Gamma)\text{ with }\epsilon\text{; on an instance: }"
@@ -605,7 +605,7 @@ def _rr_check(dps):
 
 
 T2_RENYI = Claim(
-    id="CBDP-T2-RENYI", paper="cbdp", label="Sec. 4 remark: Renyi DP (and its capacity bounded version) is not convex",
+    id="CBDP-T2-RENYI", paper="cbdp", label="Sec. 4 remark: Rényi DP (and its capacity bounded version) is not convex",
     kind="check",
     statement=r"\text{``(standard) Renyi differential privacy does not [satisfy convexity]; it is not surprising that "
               r"neither does its capacity bounded version''}",

@@ -325,7 +325,7 @@ def _pinsker_check(dps):
 
 
 PINSKER = Claim(
-    id="CBDP-PINSKER", paper="cbdp", label="Sec. 6: Pinsker's inequality as cited, TV <= sqrt(2 KL)", kind="check",
+    id="CBDP-PINSKER", paper="cbdp", label=r"Sec. 6: Pinsker's inequality as cited, $\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$", kind="check",
     statement=r"TV(P,Q)\le\sqrt{2\,\mathrm{KL}(P,Q)}", check=_pinsker_check, where="Sec. 6, after Thm. 7",
     seed=SEED, conventions=(TVC, KLC),
     notes="Checked against the total variation convention of CBDP-D2 (the generator |t-1|/2); the sharp classical "
@@ -793,7 +793,7 @@ def _t6_check(dps):
 
 
 T6 = Claim(
-    id="CBDP-T6", paper="cbdp", label="Thm. 6: algorithmic generalization from (H, KL) privacy", kind="check",
+    id="CBDP-T6", paper="cbdp", label=r"Thm. 6: algorithmic generalization from $(\mathcal H, \mathrm{KL})$ privacy", kind="check",
     statement=r"\text{If }\mathcal H\supseteq\{h_x:x\in\mathcal X\}\text{, }h_x(q)=q(x)\text{, and }M\text{ is }"
               r"(\mathcal H,\mathrm{KL})\text{ with }\epsilon\text{, then }|\mathbb{E}_{S,M}(g_S)|\le8\sqrt\epsilon"
               r"\text{ for every }D\text{, where the generalization gap is }g_S=\tfrac1n\sum_iq_S(x_i)-"

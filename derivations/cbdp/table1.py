@@ -38,15 +38,15 @@ v = sp.IndexedBase("v", real=True)
 i = I_
 A_ = alpha / (alpha - 1)
 NORM_A = sp.Sum(sp.Abs(v[i]) ** alpha, (i, 1, d))
-LAP1 = "P = Lap(0, 1/eps), Q = Lap(1, 1/eps) (scale 1/eps)"
-GAU1 = "P = N(0, sigma^2), Q = N(1, sigma^2) (sigma^2 the variance)"
-LAPD = "P = Lap(0, 1/eps)^d, Q = Lap(v, 1/eps) coordinate-wise"
-GAUD = "P = N(0, sigma^2 I_d), Q = N(v, sigma^2 I_d)"
-GENC = ("alpha-divergence generator (|t|^alpha - 1)/(alpha^2 - alpha) on all of R, as printed; restricted Rényi "
-        "through Eq. (3)")
+LAP1 = r"$P = \mathrm{Lap}(0, 1/\epsilon)$, $Q = \mathrm{Lap}(1, 1/\epsilon)$ (scale $1/\epsilon$)"
+GAU1 = r"$P = \mathcal N(0, \sigma^2)$, $Q = \mathcal N(1, \sigma^2)$ ($\sigma^2$ the variance)"
+LAPD = r"$P = \mathrm{Lap}(0, 1/\epsilon)^d$, $Q = \mathrm{Lap}(v, 1/\epsilon)$ coordinate-wise"
+GAUD = r"$P = \mathcal N(0, \sigma^2 I_d)$, $Q = \mathcal N(v, \sigma^2 I_d)$"
+GENC = (r"$\alpha$-divergence generator $(|t|^\alpha - 1)/(\alpha^2 - \alpha)$ on all of $\mathbb R$, as printed; "
+        "restricted Rényi through Eq. (3)")
 SOLVER = ("quantity: the exact (lin,Rényi) value from the restricted solver (D_R = -log min E_Q|h|^A over lin with "
           "E_P h = 1; d dimensions through the exact law of a.x)")
-SYM = "the other order D(Q, P) is equal (reflection x -> v - x)"
+SYM = r"the other order $D(Q, P)$ is equal (reflection $x \to v - x$)"
 
 # grids shared with linrenyi.py (the solver's disk cache serves both; keep in step)
 LIN_EPS = ("1/1000", "1/10", "1", "100")
@@ -165,7 +165,7 @@ def _certify_cell(family, scale_of, claimed):
 
 
 TAB1_REN_LAP_LIN = Claim(
-    id="CBDP-TAB1-REN-LAP-LIN", cost=30, paper="cbdp", label="Table 1: alpha-Rényi, Laplace, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-LAP-LIN", cost=30, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{\alpha-1}\epsilon^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("eps", eps), _alpha_p()],
     sweep=[{"eps": e_, "alpha": a_} for e_, a_ in LAP_GRID],
@@ -178,7 +178,7 @@ TAB1_REN_LAP_LIN = Claim(
 )
 
 TAB1_REN_GAU_LIN = Claim(
-    id="CBDP-TAB1-REN-GAU-LIN", cost=25, paper="cbdp", label="Table 1: alpha-Rényi, Gaussian, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-GAU-LIN", cost=25, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+\sqrt{2\pi}^{\,\alpha-1}/\sigma^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("sigma", sigma, ("1/10", "1", "3", "10", "100")), _alpha_p()],
     sweep=[{"sigma": s_, "alpha": a_} for s_, a_ in GAU_GRID],
@@ -197,7 +197,7 @@ def _ddim_sweep(scale_name, ddim):
 
 
 TAB1_REN_LAPD_LIN = Claim(
-    id="CBDP-TAB1-REN-LAPD-LIN", cost=12, paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-LAPD-LIN", cost=12, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace $d$-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}(\epsilon\lVert v\rVert_\alpha)^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
     sweep=_ddim_sweep("eps", DDIM_LAP), claimed=_lapd_lin_printed, numeric=exact_lap, corrected=_lapd_lin_fixed,
@@ -209,7 +209,7 @@ TAB1_REN_LAPD_LIN = Claim(
 )
 
 TAB1_REN_GAUD_LIN = Claim(
-    id="CBDP-TAB1-REN-GAUD-LIN", cost=11, paper="cbdp", label="Table 1: alpha-Rényi, Gaussian d-dim, linear adversary", kind="upper",
+    id="CBDP-TAB1-REN-GAUD-LIN", cost=11, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian $d$-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\,\alpha-1}\lVert v\rVert_\alpha^\alpha/\sigma^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()],
     sweep=_ddim_sweep("sigma", DDIM_GAU), claimed=_gaud_lin_printed, numeric=exact_gau, corrected=_gaud_lin_fixed,
@@ -258,7 +258,7 @@ def _gaud_unr_printed():
 
 
 TAB1_REN_LAP_UNR = Claim(
-    id="CBDP-TAB1-REN-LAP-UNR", paper="cbdp", label="Table 1: alpha-Rényi, Laplace, unrestricted", kind="lower",
+    id="CBDP-TAB1-REN-LAP-UNR", paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace, unrestricted", kind="lower",
     statement=r"\ge\epsilon-\log(2)/(\alpha-1)", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=[Param.positive("eps", eps), _alpha_p()],
     sweep=[{"eps": e_, "alpha": a_} for e_ in UNR_EPS for a_ in UNR_ALPHA],
@@ -272,7 +272,7 @@ TAB1_REN_LAP_UNR = Claim(
 )
 
 TAB1_REN_GAU_UNR = Claim(
-    id="CBDP-TAB1-REN-GAU-UNR", paper="cbdp", label="Table 1: alpha-Rényi, Gaussian, unrestricted", kind="identity",
+    id="CBDP-TAB1-REN-GAU-UNR", paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian, unrestricted", kind="identity",
     statement=r"\alpha/2\sigma^2", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=[Param.positive("sigma", sigma, ("1/100", "1/10", "1", "7/2", "100")), _alpha_p(("1001/1000", "3/2", "2", "7/2", "1000"))],
     derive=_renyi_gau1, claimed=_gau_unr_printed, numeric=renyi_gau,
@@ -284,7 +284,7 @@ _LAPD_UNR_SWEEP = [{"d": dd, "v": vv, "eps": e_, "alpha": a_}
                    for e_ in ("1/1000", "1", "100") for a_ in ("1001/1000", "3", "1000")]
 
 TAB1_REN_LAPD_UNR = Claim(
-    id="CBDP-TAB1-REN-LAPD-UNR", cost=12, paper="cbdp", label="Table 1: alpha-Rényi, Laplace d-dim, unrestricted", kind="lower",
+    id="CBDP-TAB1-REN-LAPD-UNR", cost=12, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace $d$-dim, unrestricted", kind="lower",
     statement=r"\ge\epsilon\lVert v\rVert_1-d\log(2)/(\alpha-1)", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("eps", eps), _alpha_p()], sweep=_LAPD_UNR_SWEEP,
     derive=_renyi_lapd, claimed=_lapd_unr_printed, numeric=renyi_lap,
@@ -301,7 +301,7 @@ _GAUD_POINTS = [{"d": "1", "v": "1", "sigma": "1", "alpha": "2"}, {"d": "2", "v"
                 {"d": "2", "v": "2,1/3", "sigma": "100", "alpha": "1000"}]
 
 TAB1_REN_GAUD_UNR = Claim(
-    id="CBDP-TAB1-REN-GAUD-UNR", paper="cbdp", label="Table 1: alpha-Rényi, Gaussian d-dim, unrestricted", kind="identity",
+    id="CBDP-TAB1-REN-GAUD-UNR", paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian $d$-dim, unrestricted", kind="identity",
     statement=r"\frac{\alpha\lVert v\rVert_2^2}{2\sigma^2}", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()], points=_GAUD_POINTS,
     derive=_renyi_gaud, claimed=_gaud_unr_printed, numeric=renyi_gau,
@@ -517,7 +517,7 @@ def _ddim_lap(dps):
 
 
 S5_DDIM = Claim(
-    id="CBDP-S5-DDIM", paper="cbdp", label="Sec. 5: d-dimensional Laplace, ||v||_alpha <= ||v||_1 and composition", kind="check",
+    id="CBDP-S5-DDIM", paper="cbdp", label=r"Sec. 5: $d$-dimensional Laplace, $\lVert v\rVert_\alpha \le \lVert v\rVert_1$ and composition", kind="check",
     statement=r"\text{``Because }\lVert v\rVert_\alpha\le\lVert v\rVert_1\text{, we can replace }\lVert v\rVert_\alpha\text{ with }"
               r"\lVert v\rVert_1\text{ in the (lin,Renyi) upper bound''; ``our (lin,Renyi) upper bound is slightly better than "
               r"using composition }d\text{ times on the unidimensional Laplace mechanism''}",
@@ -574,7 +574,7 @@ def _a_growth(dps):
 
 
 A_GROWTH = Claim(
-    id="CBDP-A-GROWTH", paper="cbdp", label="App. A: growth of the Gaussian (lin,Rényi) bound, 'for all sigma'", kind="check",
+    id="CBDP-A-GROWTH", paper="cbdp", label=r"App. A: growth of the Gaussian (lin, Rényi) bound, 'for all $\sigma$'", kind="check",
     statement=r"\text{bound ``grows with'' }\frac1\sigma\left(\frac{\sqrt{2\pi}}\sigma\right)^{\alpha-1}\text{, Rényi with }"
               r"(e^{\alpha/(2\sigma^2)})^{\alpha-1}\text{; ``Because }\frac{\sqrt{2\pi}}\sigma<e^{\alpha/(2\sigma^2)}\text{ for all }"
               r"\sigma\text{, \ldots modestly-sized values of }\alpha\text{ will cause the (lin,Renyi) upper bound to fall below "
@@ -610,7 +610,7 @@ def _a_ddim(dps):
 
 
 A_DDIM = Claim(
-    id="CBDP-A-DDIM", paper="cbdp", label="App. A: d-dimensional Gaussian, rewritten bound, Rényi parameter, composition",
+    id="CBDP-A-DDIM", paper="cbdp", label=r"App. A: $d$-dimensional Gaussian, rewritten bound, Rényi parameter, composition",
     kind="check",
     statement=r"\text{the bound ``can be written as'' }\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\,\alpha-1}(\lVert v\rVert_\alpha/"
               r"\sigma)^\alpha)\text{; ``The Renyi parameter \ldots is }\alpha(\lVert v\rVert_2/\sigma)^2"
@@ -627,7 +627,7 @@ def _a_ddim_renyi_printed():
 
 
 A_DDIM_RENYI = Claim(
-    id="CBDP-A-DDIM-RENYI", error_kind="typo", paper="cbdp", label="App. A: the restated Rényi parameter of the d-dimensional Gaussian",
+    id="CBDP-A-DDIM-RENYI", error_kind="typo", paper="cbdp", label=r"App. A: the restated Rényi parameter of the $d$-dimensional Gaussian",
     kind="identity",
     statement=r"\text{``The Renyi parameter, on the other hand, is }\alpha\left(\frac{\lVert v\rVert_2}\sigma\right)^2\text{''}",
     quantity=r"\mathcal{D}_{R,\alpha}(\mathcal N(0,\sigma^2I_d),\mathcal N(v,\sigma^2I_d))",

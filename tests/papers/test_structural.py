@@ -4,7 +4,6 @@ Eq. (2), post-processing, convexity, composition, Lemma 6, Theorem 7's proof, Th
 Fast tests check each piece on fixed instances against values computed independently (exact rationals,
 closed forms, SymPy); the full audits of the claims are ``slow``.
 """
-import importlib.util
 from fractions import Fraction as F
 
 import mpmath as mp
@@ -18,10 +17,18 @@ from ..conftest import ROOT
 ROOT = ROOT / "derivations" / "cbdp"
 
 
+_ANCHOR = {"structural_gen": "CBDP-T7", "structural": "CBDP-T1", "defs": "CBDP-D1"}
+
+
 def _load(name):
-    spec = importlib.util.spec_from_file_location(f"test_structural_{name}", ROOT / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    """The paper module as the registry loads it (a package: the modules import their shared helpers)."""
+    import sys
+
+    from cbdp_sym.app.registry import Registry
+
+    claim = Registry().get(_ANCHOR[name])
+    mod = sys.modules[claim.check.__module__]
+    assert mod.__file__ == str(ROOT / f"{name}.py")
     return mod
 
 
