@@ -595,14 +595,14 @@ def _t5_chain(dps):
                     Link(r"\mathcal D^{lin}_{R,\alpha}(\tilde a,\tilde a')", lambda p, P=P, Q=Q, al=al: lin_renyi(P, Q, al)["value"],
                          "<=", "post-processing (Theorem 1); solver"),
                     Link(r"\tfrac1{\alpha-1}\log\left(1+\lVert v\rVert_\alpha^\alpha2^{s(\alpha-1)}\tfrac{\epsilon^\alpha}{\lVert v\rVert_1^\alpha}\right)",
-                         lambda p: mp.log(1 + nal * 2 ** (s_ * (a_ - 1)) * ee**a_ / nl1**a_) / (a_ - 1), "<=",
+                         lambda p: mp.log1p(nal * 2 ** (s_ * (a_ - 1)) * ee**a_ / nl1**a_) / (a_ - 1), "<=",
                          r"Corollary 2 (Laplace) with $v = a_j$, noise scale $\lVert A\rVert_1/\epsilon$, as printed"),
                     Link(r"\tfrac1{\alpha-1}\log\left(1+2^{s(\alpha-1)}\epsilon^\alpha\right)",
-                         lambda p: mp.log(1 + 2 ** (s_ * (a_ - 1)) * ee**a_) / (a_ - 1), "<=",
+                         lambda p: mp.log1p(2 ** (s_ * (a_ - 1)) * ee**a_) / (a_ - 1), "<=",
                          r"$\lVert v\rVert_\alpha \le \lVert v\rVert_1$"),
                 ]
                 literal_e = Link(r"\tfrac1{\alpha-1}\log\left(1+2^{(\alpha-1)e}\epsilon^\alpha\right)",
-                                 lambda p: mp.log(1 + 2 ** ((a_ - 1) * mp.e) * ee**a_) / (a_ - 1), "=",
+                                 lambda p: mp.log1p(2 ** ((a_ - 1) * mp.e) * ee**a_) / (a_ - 1), "=",
                                  r"the proof's last display with $e$ read literally (Euler's number): display only")
                 at = {"instance": f"strategy {T5_INSTANCES.index((name, Am, Wm)) + 1}", "eps": e_, "alpha": al}
                 tag = (f"{name} ($s = {s_}$, $\\lVert A\\rVert_1 = {n1}$, column $a_{j + 1} = {sp.latex(sp.Tuple(*aj))}$), "

@@ -550,6 +550,11 @@ def _c1_chain(dps):
     def F(x, al):
         return (mp.mpf(1) / 2 + 1 / (4 * al - 2)) * mp.exp((al - 1) * abs(x)) + (mp.mpf(1) / 2 - 1 / (4 * al - 2)) * mp.exp(-al * abs(x))
 
+    def F_minus_1(x, al):
+        """``F(x) - 1`` without cancellation (the two coefficients add up to 1): small when alpha is near 1."""
+        return ((mp.mpf(1) / 2 + 1 / (4 * al - 2)) * mp.expm1((al - 1) * abs(x))
+                + (mp.mpf(1) / 2 - 1 / (4 * al - 2)) * mp.expm1(-al * abs(x)))
+
     def chain(pt):
         al, e = to_mpf(pt["alpha"]), to_mpf(pt["eps"])
         vs = [to_mpf(x) for x in pt["v"]]
@@ -559,9 +564,9 @@ def _c1_chain(dps):
         links = [
             Link(r"\mathcal D_\alpha(P,Q)", lambda p: alpha_div_mp(P, Q, pt["alpha"]), "=", "definition (quadrature)"),
             Link(r"\frac1{\alpha^2-\alpha}\left(\prod_iF(v_i\epsilon)-1\right)",
-                 lambda p: (mp.fprod(F(x * e, al) for x in vs) - 1) / a2, "=", "Eq. (5)"),
+                 lambda p: mp.expm1(mp.fsum(mp.log1p(F_minus_1(x * e, al)) for x in vs)) / a2, "=", "Eq. (5)"),
             Link(r"\frac1{\alpha^2-\alpha}\left(e^{\epsilon(\alpha-1)\lVert v\rVert_1}-1\right)",
-                 lambda p: (mp.exp(e * (al - 1) * n1) - 1) / a2, ">=",
+                 lambda p: mp.expm1(e * (al - 1) * n1) / a2, ">=",
                  r"printed: $F(x) \ge e^{(\alpha-1)|x|}/2$ plugged into (5)"),
         ]
         printed = Chain(links, pt, what="the printed chain")

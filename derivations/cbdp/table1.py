@@ -397,7 +397,7 @@ def _crossing(f, lo, hi, n=400):
 
 
 def _bound_lap(e, al):
-    return mp.log(1 + 2 ** (al - 1) * e**al) / (al - 1)
+    return mp.log1p(2 ** (al - 1) * e**al) / (al - 1)
 
 
 def _powforms(expr):
@@ -435,7 +435,7 @@ def _growth(dps):
         what="the growth identities and, for each $\\epsilon$, some $\\alpha$ (reading (i))")
     tab = _crossing_rows(("1/1000", "1/100", "1/10", "1/2", "1", "10", "100"),
                          lambda e, al: _bound_lap(e, al) - (e - mp.log(2) / (al - 1)),
-                         lambda e, al: mp.log(2) + mp.log(1 + e**al) / (al - 1) - (e - mp.log(2) / (al - 1)))
+                         lambda e, al: mp.log(2) + mp.log1p(e**al) / (al - 1) - (e - mp.log(2) / (al - 1)))
     return Evidence(node, tables=[Table(
         r"Where the (lin, Rényi) upper bound falls below the Rényi-DP lower bound",
         [r"$\epsilon$", r"crossing $\alpha$ (printed bound)", r"crossing $\alpha$ (corrected bound)"], tab,
@@ -528,7 +528,7 @@ S5_DDIM = Claim(
 
 
 def _bound_gau(s_, al):
-    return mp.log(1 + mp.sqrt(2 * mp.pi) ** (al - 1) / s_**al) / (al - 1)
+    return mp.log1p(mp.sqrt(2 * mp.pi) ** (al - 1) / s_**al) / (al - 1)
 
 
 def _a_growth(dps):
@@ -560,7 +560,7 @@ def _a_growth(dps):
     top = simplify(top)
     tab = _crossing_rows(("1/100", "1/10", "1/2", "1", "2", "5", "10", "100"),
                          lambda s_, al: _bound_gau(s_, al) - al / (2 * s_**2),
-                         lambda s_, al: mp.log(2) + mp.log(1 + mp.sqrt(mp.pi / 2) ** (al - 1) / s_**al) / (al - 1)
+                         lambda s_, al: mp.log(2) + mp.log1p(mp.sqrt(mp.pi / 2) ** (al - 1) / s_**al) / (al - 1)
                          - al / (2 * s_**2))
     return Evidence(node, tables=[Table(
         r"Where the Gaussian (lin, Rényi) upper bound falls below the Rényi parameter",
