@@ -420,7 +420,9 @@ def _chain_points(family):
 
 def _at_of(family, pt):
     """A chain's point as exact parameters (the noise family named)."""
-    return {"noise": "Laplace" if family == "lap" else "Gaussian", **pt}
+    return {"noise": "Laplace" if family == "lap" else "Gaussian",
+            **{k: ("(" + ", ".join(str(x) for x in val) + ")" if isinstance(val, (tuple, sp.Tuple)) else val)
+               for k, val in pt.items()}}
 
 
 def _t13_chain(dps):

@@ -569,7 +569,8 @@ def _c1_chain(dps):
                  lambda p: mp.expm1(e * (al - 1) * n1) / a2, ">=",
                  r"printed: $F(x) \ge e^{(\alpha-1)|x|}/2$ plugged into (5)"),
         ]
-        printed = Chain(links, pt, what="the printed chain")
+        at = {k: ("(" + ", ".join(str(x) for x in val) + ")" if isinstance(val, tuple) else val) for k, val in pt.items()}
+        printed = Chain(links, at, what="the printed chain")
         corr = links[:2] + [Link(r"\frac1{\alpha^2-\alpha}\left(2^{-d}e^{\epsilon(\alpha-1)\lVert v\rVert_1}-1\right)",
                                  lambda p: (mp.exp(e * (al - 1) * n1) / 2 ** len(vs) - 1) / a2, ">=",
                                  r"$F(x) \ge e^{(\alpha-1)|x|}/2$ in each of the $d$ factors")]
@@ -582,7 +583,7 @@ def _c1_chain(dps):
                             r"\frac1{4\alpha-2}\right) e^{-\alpha|x|} \ge 0$ for $\alpha \ge 1$."))
         tables.append(links_table(f"Corollary 1's proof at {tag} (as printed)", links, printed))
         tables.append(links_table(f"Corollary 1's proof at {tag} (with the factor $2^{{-d}}$: display)", corr,
-                                  Chain(corr, pt)))
+                                  Chain(corr, at)))
         return printed
 
     return Evidence(sample("three points no paper printed (d = 1, 2, 3)", pts, chain,

@@ -477,7 +477,7 @@ def _composition(kind, points):
         pt = {"d": sp.Integer(raw["d"]), "v": sp.Tuple(*[sp.Rational(x) for x in raw["v"].split(",")]),
               name: sp.Rational(raw[name]), "alpha": sp.Rational(raw["alpha"])}
         return Compare(claimed=to_mpf(substitute_point(comp, pt, syms)), computed=to_mpf(substitute_point(Bd, pt, syms)),
-                       rel="<=", at={"d": pt["d"], "v": tuple(pt["v"]), name: pt[name], "alpha": pt["alpha"]},
+                       rel="<=", at={"d": pt["d"], "v": _vec(pt["v"]), name: pt[name], "alpha": pt["alpha"]},
                        closed=(comp, Bd, pt, syms),
                        what=r"the $d$-dimensional bound at most the 1-D bound composed over the coordinates")
 
@@ -493,6 +493,11 @@ _COMP_GAU = [{"d": "2", "v": "1,1", "sigma": "10", "alpha": "3"}, {"d": "4", "v"
              {"d": "2", "v": "1,-2", "sigma": "2", "alpha": "11/10"}]
 
 
+def _vec(vs):
+    """A shift vector as text for a point (the findings' schema takes parameters as text)."""
+    return "(" + ", ".join(str(x) for x in vs) + ")"
+
+
 def _num(x):
     """A SymPy number as an exact rational when it is one, else an mpf at the working precision."""
     x = sp.nsimplify(x) if not isinstance(x, sp.Basic) else x
@@ -504,7 +509,7 @@ def _norms(vs, al, other, rel, what):
     va = [sp.nsimplify(x) for x in vs]
     na = sp.Add(*[sp.Abs(x) ** al for x in va]) ** (sp.Integer(1) / al)
     no = sp.Add(*[sp.Abs(x) ** other for x in va]) ** (sp.Integer(1) / other)
-    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": tuple(va), "alpha": al}, what=what)
+    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": _vec(va), "alpha": al}, what=what)
 
 
 def _ddim_lap(dps):
@@ -599,7 +604,7 @@ def _a_ddim(dps):
     syms = {"d": d, "v": v, "sigma": sigma, "alpha": alpha}
     renyi = Compare(claimed=to_mpf(substitute_point(printed, pt, syms)),
                     computed=renyi_shift_mp("gau", sp.Integer(1), (1, 1), sp.Integer(3)),
-                    at={"d": 2, "v": (1, 1), "sigma": 1, "alpha": 3}, closed=(printed, _renyi_gaud(), pt, syms),
+                    at={"d": 2, "v": "(1, 1)", "sigma": 1, "alpha": 3}, closed=(printed, _renyi_gaud(), pt, syms),
                     what=r"'The Rényi parameter is $\alpha(\lVert v\rVert_2/\sigma)^2$' against the Rényi divergence "
                          "(quadrature; Theorem 12 derives $\\alpha\\lVert v\\rVert_2^2/(2\\sigma^2)$)")
     strict = sample("four shift vectors", ((1,), (1, 0), (1, 1), (3, 4, 0)),
