@@ -25,7 +25,7 @@ from cbdp_sym import alpha, eps, sigma, a, b
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
 from cbdp_sym import maximize
-from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, locate_extremum, sample
+from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, golden_max, sample
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = (r"$P = \mathrm{Lap}(0, 1/\epsilon)$, $Q = \mathrm{Lap}(1, 1/\epsilon)$ (scale $1/\epsilon$; $P$ unshifted, $Q$ "
@@ -311,7 +311,7 @@ def _conv_check(fig, degfig):
 
 def _peak(kind, cls, pts):
     """The maximum of a curve over ``[1.1, 1000]``: located by golden section between the neighbours of the largest
-    computed value (the engine's :func:`cbdp_sym.locate_extremum`, solver at 20 digits); at an end of the range
+    computed value (golden section to a relative width of $10^{-6}$, solver at 20 digits); at an end of the range
     when the largest value is there (the curve is still increasing at 1000).  Display only: it decides nothing."""
     ys = [v for _, v in pts]
     j = max(range(len(ys)), key=lambda t: ys[t])
@@ -320,9 +320,10 @@ def _peak(kind, cls, pts):
     with mp.workdps(20):
         # (alpha rounded to 10 digits: the solver takes alpha as exact text, and a 20-digit rational makes its
         # symbolic constants slow; the location is shown to 6 digits)
-        loc, val = locate_extremum(lambda a: exact_restricted(kind, cls, 1, mp.nstr(a, 10)), _x(pts[j - 1][0]),
-                                   _x(pts[j + 1][0]))
-    return loc, val
+        lo, hi = _x(pts[j - 1][0]), _x(pts[j + 1][0])
+        loc, val = golden_max(lambda a: exact_restricted(kind, cls, 1, mp.nstr(a, 10)), lo, hi,
+                              tol=mp.mpf(10) ** -6 * hi)
+    return Estimate(loc, 5), val
 
 
 def _decr_check(fig, tail, kind, limfig):
