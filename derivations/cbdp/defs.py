@@ -22,7 +22,7 @@ from cbdp_sym import fdiv_mp, renyi_mp
 from cbdp_sym import a, b, eps, sigma
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
-from cbdp_sym import Check, CheckResult
+from cbdp_sym import All, Compare, Evidence, Table, over, sample
 
 SEED = "002_830385d3d6b7db1c.txt"
 v = sp.Symbol("v", positive=True)  # the shift between the neighbouring outputs (v > 0; v < 0 by reflection)
@@ -95,16 +95,14 @@ def _d1_derivation():
 
 
 def _d1_derive():
-    res = _d1_derivation()
-    bad = [k for k, r in res.items() if r["diff1"] != 0 or r["diffinf"] != 0]
-    if bad:
-        raise DerivationError(f"a derived limit differs from its target for {', '.join(bad)}")
+    _d1_derivation()  # (the engine compares the derived limits with their targets: see _d1_check)
     return None
 
 
 _D1_POINTS = {"laplace": [{"eps": "1/2", "v": "3/2"}, {"eps": "3", "v": "1/3"}],
               "gauss": [{"sigma": "3", "v": "2"}, {"sigma": "1/2", "v": "1/5"}],
               "rr": [{"eps": "1/2"}, {"eps": "7/2"}]}
+_MECH_TEX = {"laplace": "Laplace", "gauss": "Gaussian", "rr": "randomized response"}
 
 
 def _laws_at(key, pt):
@@ -115,46 +113,57 @@ def _laws_at(key, pt):
     raise KeyError(key)
 
 
+def _d1_value(val):
+    """A derived value at a point as a number at the working precision (an exact irrational SymPy number would be
+    stored by the engine at double precision)."""
+    return mp.inf if val == sp.oo else to_mpf(val)
+
+
 def _d1_check(dps):
     res = _d1_derivation()
-    rows, checks, worst = [], [], None
-    tol = dps - 5
-    for key, _desc, _P, _Q in _mechanisms():
+    keys = [k for k, _d, _P, _Q in _mechanisms()]
+    symbolic = sample(
+        "the Laplace, Gaussian and randomized-response mechanisms, every parameter symbolic", keys,
+        lambda key: All(
+            Compare(claimed=res[key]["kl"], computed=res[key]["lim1"], at={"mechanism": _MECH_TEX[key]},
+                    what=r"$\lim_{\alpha\to1} D_{R,\alpha}(P, Q) = \mathrm{KL}(P, Q)$ (both derived)"),
+            Compare(claimed=res[key]["max"], computed=res[key]["liminf"], at={"mechanism": _MECH_TEX[key]},
+                    what=r"$\lim_{\alpha\to\infty} D_{R,\alpha}(P, Q) = \sup_x \log p(x)/q(x)$ (both derived)")),
+        what="the limits derived with SymPy against their targets derived from the definitions")
+
+    def numeric(item):
+        key, pt = item
         r = res[key]
-        for pt in _D1_POINTS[key]:
-            P, Q, sub = _laws_at(key, pt)
-            shown = ", ".join(f"{k}={val}" for k, val in pt.items())
-            for which, target, num in (("alpha -> 1", r["lim1"], renyi_mp(P, Q, 1)),
-                                       ("alpha -> inf", r["liminf"], renyi_mp(P, Q, mp.inf))):
-                val = target.subs(sub)
-                der = mp.inf if val == sp.oo else to_mpf(val)
-                dg = mp.mpf(mp.mp.dps) if (mp.isinf(der) and mp.isinf(num)) else min(digits(der, num), mp.mpf(mp.mp.dps))
-                worst = dg if worst is None else min(worst, dg)
-                rows.append([key, shown, which, _s(der), _s(num), mp.nstr(dg, 3)])
-                checks.append(Check({"m": key, **pt, "lim": which.split()[-1]}, derived=_s(der, dps), numeric=_s(num, dps),
-                                    digits=float(mp.nstr(dg, 3))))
-    msg = ("both limits derived with SymPy from the derived Renyi divergence (symbolic alpha, eps, v, sigma) on the "
-           "Laplace, Gaussian and randomized-response mechanisms: alpha -> 1 gives the KL divergence (derived from "
-           "its generator, difference 0), alpha -> infinity gives the max-divergence sup log p/q (derived piecewise; "
-           f"eps v for Laplace, +infinity for Gaussians, eps for randomized response); against the numeric "
-           f"definitions (the KL integral, the supremum of the log-ratio) to >= {mp.nstr(worst, 3)} digits")
-    table = {"title": "Limits of the Renyi divergence against the numeric definitions",
-             "columns": ["mechanism", "point", "limit", "derived", "numeric (definition)", "digits"], "rows": rows,
-             "note": " Numeric: alpha -> 1 is the KL integral by split quadrature (a sum for finite laws); alpha -> inf the "
-                     "supremum of log p/q (kinks, then golden section, and the tails)."}
-    return CheckResult.decide(worst >= tol, msg, checks=checks, tables=[table], yes="verified")
+        P, Q, sub = _laws_at(key, pt)
+        at = {"mechanism": _MECH_TEX[key], **pt}
+        return All(
+            Compare(claimed=_d1_value(r["lim1"].subs(sub)), computed=renyi_mp(P, Q, 1), at=dict(at, alpha=1),
+                    what=r"the derived $\lim_{\alpha\to1} D_{R,\alpha}$ against the KL integral (split quadrature, "
+                         "a sum for finite laws)"),
+            Compare(claimed=_d1_value(r["liminf"].subs(sub)), computed=renyi_mp(P, Q, mp.inf),
+                    at=dict(at, alpha="inf"),
+                    what=r"the derived $\lim_{\alpha\to\infty} D_{R,\alpha}$ against the supremum of "
+                         r"$\log p/q$ (kinks, golden section, tails)"))
+
+    items = [(key, pt) for key in keys for pt in _D1_POINTS[key]]
+    points = sample("two points no paper printed per mechanism", items, numeric,
+                    what="the derived limits against the numeric definitions")
+    return All(symbolic, points, what=r"Definition 1's two limits: $\alpha \to 1$ gives KL, $\alpha \to \infty$ "
+                                      "the max-divergence")
 
 
 D1 = Claim(
-    id="CBDP-D1", paper="cbdp", label="Def. 1: Renyi DP; alpha -> 1 gives KL, alpha -> infinity the max-divergence",
+    id="CBDP-D1", paper="cbdp",
+    label=r"Def. 1: Rényi DP; $\alpha \to 1$ gives KL, $\alpha \to \infty$ the max-divergence",
     kind="check",
     statement=r"D_{R,\alpha}(P,Q)=\frac1{\alpha-1}\log\int_xP(x)^\alpha Q(x)^{1-\alpha}dx;\ \alpha\to\infty:\ "
               r"\text{max-divergence};\ \alpha\to1:\ \mathrm{KL}",
     derive=_d1_derive, check=_d1_check, where="Sec. 2.1, Def. 1", seed=SEED,
-    conventions=("Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance; v > 0 (v < 0 by reflection)",
-                 KL.convention),
-    notes="The derivation is symbolic in every parameter; the check evaluates the derived limits at unprinted points "
-          "against the numeric definitions.")
+    conventions=(r"$\mathrm{Lap}(\mu, 1/\epsilon)$ has scale $1/\epsilon$; $\mathcal N(\mu, \sigma^2)$ takes the "
+                 r"variance; $v > 0$ ($v < 0$ by reflection)", KL.convention),
+    notes="The derivation is symbolic in every parameter: the engine compares each derived limit with its target "
+          "(the KL divergence derived from its generator, the max-divergence derived piecewise between the kinks), "
+          "then evaluates the derived limits at points no paper printed against the numeric definitions.")
 
 
 # -- Eq. (2): the restricted divergence (definition) ------------------------------------------------------
@@ -167,12 +176,12 @@ def _eq2_derive():
 
 
 EQ2 = Claim(
-    id="CBDP-EQ2", paper="cbdp", label="Eq. (2): the H-restricted f-divergence", kind="definition",
+    id="CBDP-EQ2", paper="cbdp", label=r"Eq. (2): the $\mathcal H$-restricted $f$-divergence", kind="definition",
     statement=r"D^{\mathcal H}_f(P,Q)=\sup_{h\in\mathcal H}\mathbb{E}_P[h(x)]-\mathbb{E}_Q[f^*(h(x))]",
     derive=_eq2_derive, where="Sec. 2.2, Eq. (2)", seed=SEED, conventions=(KL.convention, GENC),
-    notes="A definition. The sanity check derives the objective for H = lin with the engine's derived conjugates "
-          "(KL and the alpha-divergence). Its computation: cbdp_sym.restricted.solver (Laplace, Gaussian, mixtures, products) "
-          "and cbdp_sym.restricted.finite (finite laws, polytope classes, certified).")
+    notes=r"A definition. The sanity check derives the objective for $\mathcal H = \mathrm{lin}$ with the engine's derived "
+          r"conjugates (KL and the $\alpha$-divergence). The toolkit computes it with its restricted solver (Laplace, "
+          "Gaussian, mixtures, products) and its certified finite solver (finite laws, polytope classes).")
 
 
 # -- Eq. (3) with H = all functions reproduces Definition 1 -------------------------------------------------
@@ -227,7 +236,7 @@ def _eq3_num(al_text, e_text, dps):
 
 
 EQ3 = Claim(
-    id="CBDP-EQ3", paper="cbdp", label="Eq. (3): restricted Renyi; with all functions it gives Def. 1", kind="identity",
+    id="CBDP-EQ3", paper="cbdp", label="Eq. (3): restricted Rényi; with all functions it gives Def. 1", kind="identity",
     statement=r"D^{\mathcal H}_{R,\alpha}(P,Q)=\log\left(1+\alpha(\alpha-1)D^{\mathcal H}_\alpha(P,Q)\right)/(\alpha-1);\ "
               r"\mathcal H=\mathcal F:\ =D_{R,\alpha}(P,Q)",
     quantity=r"\mathcal D^{\mathcal F}_{R,\alpha}(P,Q)",
@@ -235,12 +244,12 @@ EQ3 = Claim(
     derive=_eq3_derivation, claimed=_eq3_claimed,
     numeric=lambda pt: _eq3_num(str(pt["alpha"]), str(pt["eps"]), mp.mp.dps),
     where="Sec. 2.2, Eq. (3)", seed=SEED,
-    conventions=(GENC, "instance: P = Lap(0, 1/eps), Q = Lap(1, 1/eps)"),
-    notes="Derived: the unrestricted supremum of Eq. (2) for the alpha-divergence generator, pointwise in h, integrated "
-          "on the Laplace instance, then Eq. (3). Claimed: Definition 1's integral, derived by the engine. Numeric: "
-          "Eq. (3) applied to the alpha-divergence integral int q f(p/q) with the printed generator (by Eq. (1), audited "
-          "as CBDP-EQ1-*, the unrestricted supremum). On finite laws the certified solver over all functions gives "
-          "the same (tests).")
+    conventions=(GENC, r"instance: $P = \mathrm{Lap}(0, 1/\epsilon)$, $Q = \mathrm{Lap}(1, 1/\epsilon)$"),
+    notes=r"Derived: the unrestricted supremum of Eq. (2) for the $\alpha$-divergence generator, pointwise in $h$, "
+          "integrated on the Laplace instance, then Eq. (3). Claimed: Definition 1's integral, derived by the engine. "
+          r"Numeric: Eq. (3) applied to the $\alpha$-divergence integral $\int q f(p/q)$ with the printed generator "
+          "(by Eq. (1), audited as CBDP-EQ1-*, the unrestricted supremum). On finite laws the certified solver over "
+          "all functions gives the same (tests).")
 
 
 # -- Definition 3 ------------------------------------------------------------------------------------------
@@ -265,13 +274,13 @@ def _d3_derive():
 
 
 D3 = Claim(
-    id="CBDP-D3", paper="cbdp", label="Def. 3: (H, Gamma)-capacity bounded differential privacy", kind="definition",
+    id="CBDP-D3", paper="cbdp", label=r"Def. 3: $(\mathcal H, \Gamma)$-capacity bounded differential privacy", kind="definition",
     statement=r"\text{A mechanism is }(\mathcal H,\Gamma)\text{ with }\epsilon\text{ if }\Gamma^{\mathcal H}(A(D),"
               r"A(D'))\le\epsilon\text{ for all neighbours; with }\mathcal H\text{ all functions and }\Gamma\text{ Renyi it "
               r"reduces to Renyi DP.}",
     derive=_d3_derive, where="Sec. 3, Def. 3", seed=SEED, conventions=(GENC,),
-    notes="A definition. 'With H all functions and Gamma Renyi it reduces to RDP' is CBDP-EQ3's identity (derived "
-          "there on the Laplace mechanism); the sanity check compares the two on a finite instance.")
+    notes=r"A definition. 'With $\mathcal H$ all functions and $\Gamma$ Rényi it reduces to RDP' is CBDP-EQ3's "
+          "identity (derived there on the Laplace mechanism); the sanity check compares the two on a finite instance.")
 
 
 # -- Section 5: a non-private release has no finite linear KL or Renyi parameter ------------------------------
@@ -303,44 +312,58 @@ def _nonpriv_derivation():
 
 
 def _nonpriv_derive():
-    out = _nonpriv_derivation()
-    if any(val != sp.oo for val in out.values()):
-        raise DerivationError(f"expected infinite limits, got {out}")
+    _nonpriv_derivation()  # (the engine compares the derived limits with infinity: see _nonpriv_check)
     return None
 
 
+_NONPRIV_DIVS = (("kl", None, r"$\mathrm{KL}$"), ("renyi", "2", r"Rényi, $\alpha = 2$"),
+                 ("renyi", "7/2", r"Rényi, $\alpha = 7/2$"), ("alpha", "3/2", r"$\alpha$-divergence, $\alpha = 3/2$"))
+
+
 def _nonpriv_check(dps):
-    rows, checks, all_inf, finite_ok = [], [], True, True
+    out = _nonpriv_derivation()
+    names = {"kl": r"$\sup_b J(a, b) \to \infty$ as $a \to \infty$ ((lin, KL))",
+             "alpha": r"$J(a, -a x_1) \to \infty$ as $a \to \infty$ ((lin, $\alpha$-divergence), $\alpha > 1$)",
+             "renyi": r"Eq. (3) maps it to $\mathcal D^{\mathrm{lin}}_{R,\alpha} = \infty$"}
+    derived = over("limit", ("kl", "alpha", "renyi"),
+                   lambda k: Compare(claimed=sp.oo, computed=out[k], at={"limit": k}, what=names[k]),
+                   what=r"derived for point masses at $x_0 \ne x_1$ (symbols)",
+                   domain="the three derived limits")
     pairs = [(PointMass(0), PointMass(1)), (PointMass(sp.Rational(7, 2)), PointMass(-2))]
     x = fr.Feature("x", lambda at: at[0])
+    rows, insts = [], []
     for P, Q in pairs:
-        for div, al in (("kl", None), ("renyi", "2"), ("renyi", "7/2"), ("alpha", "3/2")):
-            for cname, cls in (("lin", fr.lin(1)), ("poly2", fr.poly(2)), ("bounded(x)+R", fr.translate(fr.bounded([x], 1)))):
+        for div, al, dtex in _NONPRIV_DIVS:
+            for cname, cls in (("lin", fr.lin(1)), ("poly2", fr.poly(2)), ("bounded", fr.translate(fr.bounded([x], 1)))):
                 r = fr.restricted_finite(div, cls, P, Q, alpha=al)
-                lab = f"{div}" + (f" alpha={al}" if al else "")
-                if cname in ("lin", "poly2"):
-                    all_inf &= bool(r.infinite)
-                else:
-                    finite_ok &= not r.infinite
-                res = ("infinite (ray " + str([str(t) for t in r.ray]) + ")") if r.infinite else _s(r.value, 12)
-                rows.append([f"{P!r} vs {Q!r}", lab, cname, res])
-                checks.append(Check({"P": str(P.loc), "Q": str(Q.loc), "D": lab.replace(" alpha=", " "),
-                                     "H": cname.replace("bounded", "bd")}, numeric="inf" if r.infinite else _s(r.value, dps)))
-    msg = ("derived: for point masses at x_0 != x_1 the (lin, KL) objective after the optimal intercept is a(x_0 - x_1) "
-           "and the (lin, alpha) objective along h = a(x - x_1) is a(x_0 - x_1) - 1/(alpha(alpha - 1)), both -> infinity, "
-           "so the (lin, KL) and (lin, Renyi) parameters are infinite (Eq. (3)); numerically (finite solver, exact ray LP) "
-           f"infinite for lin and poly2 at every instance, while a bounded class keeps them finite (the unbounded linear "
-           f"adversary is what matters). Lemma 2 (CBDP-L2) is the appendix version.")
-    table = {"title": "Non-private release: restricted divergences between point masses",
-             "columns": ["laws", "divergence", "class", "value"], "rows": rows,
-             "note": " An infinite value comes with a ray of coefficients along which the objective grows linearly, "
-                     "found by an exact LP."}
-    return CheckResult.decide(all_inf and finite_ok, msg, checks=checks, tables=[table], yes="verified", no="refuted")
+                value = mp.inf if r.infinite else r.value
+                ctex = {"lin": r"$\mathrm{lin}$", "poly2": r"$\mathrm{poly}_2$",
+                        "bounded": r"$\{a x : |a x| \le 1\} + \mathbb R$"}[cname]
+                shown = (r"$\infty$ (a ray of coefficients $(" + ", ".join(sp.latex(sp.nsimplify(t)) for t in r.ray)
+                         + ")$)") if r.infinite else f"${mp_str(r.value, 12)}$"
+                rows.append([f"$\\delta_{{{sp.latex(P.loc)}}}$ vs $\\delta_{{{sp.latex(Q.loc)}}}$", dtex, ctex, shown])
+                if cname != "bounded":
+                    insts.append(((str(P.loc), str(Q.loc), div, al, cname), value))
+    numeric = sample("two pairs of point masses, four divergences, the classes lin and poly2", insts,
+                     lambda it: Compare(claimed=sp.oo, computed=it[1],
+                                        at={"x_0": it[0][0], "x_1": it[0][1],
+                                            "divergence": it[0][2] + (f" {it[0][3]}" if it[0][3] else ""),
+                                            "class": it[0][4]}),
+                     what="the restricted divergences between the point masses (finite solver, exact ray LP)")
+    table = Table("Non-private release: restricted divergences between point masses",
+                  ["laws", "divergence", "class", "value"], rows,
+                  "An infinite value comes with a ray of coefficients along which the objective grows linearly, "
+                  r"found by an exact LP. The bounded class $\{a x : |a x| \le 1\} + \mathbb R$ is a contrast, "
+                  "not part of the claim: it keeps every value finite (the unbounded linear adversary is what matters).")
+    return Evidence(All(derived, numeric, what="a non-private release has infinite (lin, KL) and (lin, Rényi) "
+                                               "parameters"), tables=[table])
 
 
 S5_NONPRIV = Claim(
-    id="CBDP-S5-NONPRIV", paper="cbdp", label="Sec. 5: a non-private release has no finite (lin,KL) or (lin,Renyi) parameter",
+    id="CBDP-S5-NONPRIV", paper="cbdp",
+    label="Sec. 5: a non-private release has no finite (lin, KL) or (lin, Rényi) parameter",
     kind="check",
     statement=r"\text{a non-private release ``offers no finite linear KL or Renyi differential privacy parameter''}",
     derive=_nonpriv_derive, check=_nonpriv_check, where="Sec. 5", seed=SEED, conventions=(KL.convention, GENC),
-    notes="A(D) = delta_{x_0}, A(D') = delta_{x_1} with x_0 != x_1 (symbols); lin = {a x + b}.")
+    notes=r"$A(D) = \delta_{x_0}$, $A(D') = \delta_{x_1}$ with $x_0 \ne x_1$ (symbols); "
+          r"$\mathrm{lin} = \{a x + b\}$. Lemma 2 (CBDP-L2) is the appendix version.")

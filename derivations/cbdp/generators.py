@@ -51,7 +51,7 @@ EQ1_TV = Claim(
 )
 
 EQ1_ALPHA = Claim(
-    id="CBDP-EQ1-ALPHA", paper="cbdp", label="Eq. (1): conjugate of the alpha-divergence generator", kind="identity",
+    id="CBDP-EQ1-ALPHA", paper="cbdp", label=r"Eq. (1): conjugate of the $\alpha$-divergence generator", kind="identity",
     statement=r"f^*(s)=\sup_{t\in\mathbb{R}}\,ts-\frac{|t|^\alpha-1}{\alpha^2-\alpha}\ \text{(printed form audited as CBDP-L3)}",
     quantity=r"f^*_{\alpha}(s)",
     params=[Param.real("s", s, _S_POINTS), Param.greater_than_one("alpha", alpha, ("3/2", "2", "7/2", "11/10", "50"))],

@@ -21,7 +21,8 @@ from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym import cached_numeric
 from cbdp_sym import Mixture, Product
-from cbdp_sym import CheckResult, arb_eval, as_reading, family_check, family_evidence
+from cbdp_sym import All, Compare, Evidence, Exists, Readings, Table, arb_eval, sample
+from ._shared import family_table, structural_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -260,26 +261,22 @@ def _t1_run(key, dps):
     return fr.run_family(fams[key], SEARCH_DPS, label=f"CBDP-T1 {key}")
 
 
-def _structural_check(claim_id, families, run, extra_msg="", title=""):
-    res = {f.key: run(f.key, mp.mp.dps) for f in families}
-    fails = [f for f in families if not f.holds and res[f.key]["violated"]]
-    where_fails = ""
-    if fails:
-        f = fails[0]
-        where_fails = (f". Where a hypothesis fails the conclusion can fail: family {f.key}"
-                       + (f" (certified: {res[f.key]['certificate']})" if res[f.key]["certificate"] else ""))
-    out = family_check(families, res, title=title or f"{claim_id} on instance families",
-                       note=" Relative slack (right - left)/max(|left|, |right|); searches at 20 digits (random draws, "
-                            "then local perturbation of the worst), the worst instance recomputed at the working "
-                            "precision (continuous families at 30 digits; there a slack above -1e-20 counts as "
-                            "equality).", message_suffix=where_fails + extra_msg)
-    return out, res
+FAMILY_NOTE = ("Relative slack (right - left)/max(|left|, |right|); searches at 20 digits (random draws, then local "
+               "perturbation of the worst), the worst instance recomputed at the working precision (continuous "
+               "families at 30 digits, compared to 20). Families whose hypotheses do not all hold decide nothing: "
+               "they show that a hypothesis is needed.")
+
+
+def _structural(families, run, what, title, note=""):
+    """A structural claim's evidence over its families (each run once, cached) and its display table."""
+    node, table, _res = structural_evidence(families, lambda key: run(key, mp.mp.dps), what=what, title=title,
+                                            note=FAMILY_NOTE + (" " + note if note else ""))
+    return node, table
 
 
 def _t1_check(dps):
-    extra = "" if _restricted_dd_available() else (
-        ". The d-dimensional Laplace/Gaussian family needs cbdp_sym.restricted.products, which is not available here")
-    out, _res = _structural_check("CBDP-T1", _t1_families(), _t1_run, extra, "Theorem 1 (post-processing) on instance families")
+    node, table = _structural(_t1_families(), _t1_run, "post-processing never increases the restricted divergence",
+                              "Theorem 1 (post-processing) on instance families")
     # every continuous instance, not only the worst: the two sides are computed on different laws
     rows = []
     with mp.workdps(CONT_DPS):
@@ -290,18 +287,19 @@ def _t1_check(dps):
                 r = f.evaluate(inst)
                 if r is not None:
                     rows.append([f.key, f.describe(inst), _s(r["lhs"], 15), _s(r["rhs"], 15), r["where"]])
+    tables = [table]
     if rows:
-        out.tables.append({"title": "Linear post-processing of Laplace and Gaussian outputs (30 digits)",
-                              "columns": ["family", "instance", "after (I on gP, gQ)", "before (H on P, Q)", "detail"],
-                              "rows": rows,
-                              "note": " 1-d: the image laws are again Laplace/Gaussian and are solved as such; d-dim: "
-                                      "the class {a . G x + b} on the product laws (the proof's change of variables), "
-                                      "and for the Gaussian 1 x 2 map also directly on the 1-d law of G x."})
-    return out
+        tables.append(Table("Linear post-processing of Laplace and Gaussian outputs (30 digits)",
+                            ["family", "instance", r"after ($\mathcal I$ on $gP$, $gQ$)",
+                             r"before ($\mathcal H$ on $P$, $Q$)", "detail"], rows,
+                            "1-d: the image laws are again Laplace/Gaussian and are solved as such; d-dim: the class "
+                            r"$\{a^\top G x + b\}$ on the product laws (the proof's change of variables), and for the "
+                            r"Gaussian $1 \times 2$ map also directly on the 1-d law of $G x$."))
+    return Evidence(node, tables=tables)
 
 
 T1 = Claim(
-    id="CBDP-T1", cost=17, paper="cbdp", label="Thm. 1: post-processing (linear G, H, I)", kind="check",
+    id="CBDP-T1", cost=17, paper="cbdp", label=r"Thm. 1: post-processing (linear $\mathcal G$, $\mathcal H$, $\mathcal I$)", kind="check",
     statement=r"\text{If }i\circ g\in\mathcal H\text{ for all }g\in\mathcal G,\ i\in\mathcal I\text{ and }A\text{ is "
               r"}(\mathcal H,\Gamma)\text{ with }\epsilon\text{ (}\Gamma\text{ an }f\text{-divergence or Renyi, }\alpha>1"
               r"\text{), then }g\circ A\text{ is }(\mathcal I,\Gamma)\text{ with }\epsilon\text{; on an instance: }"
@@ -427,11 +425,11 @@ def _t2_run(key, dps):
 
 
 def _t2_check(dps):
-    out, res = _structural_check("CBDP-T2", _t2_families(), _t2_run,
-                                 ". The families check the proof's inequality D(M) <= lambda D(A) + (1 - lambda) D(B), "
-                                 "which implies the theorem (D(M) <= max = eps). The remark on Renyi DP is audited as "
-                                 "CBDP-T2-RENYI.", "Theorem 2 (convexity) on instance families")
-    return out
+    node, table = _structural(_t2_families(), _t2_run,
+                              r"the proof's inequality $D(M) \le \lambda D(A) + (1 - \lambda) D(B)$ (it implies "
+                              r"$D(M) \le \max = \epsilon$)", "Theorem 2 (convexity) on instance families",
+                              "The remark on Rényi DP is audited as CBDP-T2-RENYI.")
+    return Evidence(node, tables=[table])
 
 
 T2 = Claim(
@@ -569,50 +567,45 @@ def _monotone_eq3():
 def _rr_check(dps):
     fams = _rr_families()
     res = {f.key: _rr_run(f.key, mp.mp.dps) for f in fams}
-    rows, checks = family_evidence(fams, res)
     R, dR = _monotone_eq3()
-    joint_fail = [f for f in fams if f.key.endswith("joint") and res[f.key]["violated"]]
-    quasi_fail = [f for f in fams if f.key.endswith("quasi") and res[f.key]["violated"]]
-    certs = {f.key: res[f.key]["certificate"] for f in joint_fail}
-    derivation = (f"Eq. (3) maps the restricted alpha-divergence D to {sp.sstr(R)}, whose derivative in D is "
-                  f"{sp.sstr(dR)} > 0 where defined (alpha > 1, 1 + alpha(alpha-1) D > 0): increasing. Theorem 2 for "
-                  "the alpha-divergence (an f-divergence) gives D(M) <= lambda D(A) + (1-lambda) D(B) <= max, hence "
-                  "D_R(M) <= max(D_R(A), D_R(B)) for every class H, including all functions (standard Renyi DP)")
-    status = "refuted" if not quasi_fail else "inconclusive"
-    msg = ("Under Sec. 4's definition of convexity (a data-independent mixture of two eps-private mechanisms is "
-           "eps-private) the remark is false: " + derivation + "; no instance contradicts it ("
-           + ", ".join(f"{f.key}: smallest slack {_s(res[f.key]['min_slack'], 4)}" for f in fams if f.key.endswith("quasi"))
-           + "). What fails for Renyi is the stronger inequality of Theorem 2's proof (joint convexity of the value): "
-           + ("; ".join(f"{k}: " + (v or "violated, not certified") for k, v in certs.items()) if joint_fail
-              else "no instance found") + ". So the remark holds only in the joint-convexity reading.")
-    table = {"title": "The remark on Renyi DP: families, search and result",
-             "columns": ["family", "what is checked", "search", "result", "worst instance"], "rows": rows,
-             "note": " Unrestricted Renyi divergences of finite laws are finite sums (integer alpha: exact rationals "
-                     "inside the logarithm); (lin, Renyi) values by the certified finite solver."}
-    proof = None
-    if status == "refuted":  # the remark says a property fails; the refutation is the derivation that it holds
-        proof = {"refuted by": "a derivation (a counterexample to 'not convex' is a proof of convexity)",
-                 "Eq. (3)": f"D_R = {sp.sstr(R)}", "dD_R/dD": sp.sstr(dR),
-                 "sign": "> 0 for alpha > 1 where 1 + alpha(alpha-1) D > 0: D_R is increasing in D",
-                 "Theorem 2 (alpha-divergence)": "D(M) <= lambda D(A) + (1-lambda) D(B) <= max(D(A), D(B))",
-                 "hence": "D_R(M) <= max(D_R(A), D_R(B)) for every class H (all functions included)",
-                 "instances": "; ".join(f"{f.key}: smallest slack {_s(res[f.key]['min_slack'], 4)}" for f in fams
-                                        if f.key.endswith("quasi"))}
-    joint_msg = (("the remark is true: joint convexity fails for Rényi (" + "; ".join(
-        f"{k}: " + (v or "violated, not certified") for k, v in certs.items()) + ")") if joint_fail
-        else "no instance violating joint convexity found")
-    readings = [
-        as_reading(CheckResult(status, "the remark says Rényi DP lacks it; the derivation above proves it has it "
-                                       "(quasi-convexity)"),
-                   "(i) Sec. 4's convexity (a mixture of two eps-private mechanisms is eps-private)", literal=True),
-        as_reading(CheckResult.decide(bool(joint_fail), joint_msg, yes="verified"),
-                   "(ii) joint convexity of the divergence value (the inequality of Theorem 2's proof)"),
-    ]
-    return CheckResult(status, msg, checks, [table], counterexample=proof, readings=readings)
+    al, D = sp.Symbol("alpha", positive=True), sp.Symbol("D", real=True)  # (as in _monotone_eq3)
+    quasi = [f for f in fams if f.key.endswith("quasi")]
+    joint = [f for f in fams if f.key.endswith("joint")]
+
+    def closest(f):
+        r = res[f.key]
+        return Compare(claimed=r["rhs"], computed=r["lhs"], rel=">", at={"instance": f"family {f.key}: {r['worst']}"},
+                       what=r"the violation the remark asserts, $D_R(M) > \max(D_R(A), D_R(B))$, at the instance of "
+                            "the family that comes closest")
+
+    def violation(f):
+        r = res[f.key]
+        cert = r.get("certificate")
+        return Compare(claimed=r["rhs"], computed=r["lhs"], rel=">", at={"instance": f"family {f.key}: {r['worst']}"},
+                       certify=(lambda cert=cert: cert) if cert else None,
+                       what=r"$D(M) > \lambda D(A) + (1 - \lambda) D(B)$ (joint convexity fails)")
+
+    literal = All(
+        Compare(claimed=1 / (1 + al * (al - 1) * D), computed=dR,
+                what=r"derived: Eq. (3) maps the restricted $\alpha$-divergence $D$ to $\log(1 + \alpha(\alpha-1)D)/"
+                     r"(\alpha-1)$, whose derivative in $D$ is $1/(1 + \alpha(\alpha-1)D) > 0$: increasing, so Theorem 2 "
+                     r"for the $\alpha$-divergence gives $D_R(M) \le \max(D_R(A), D_R(B))$ for every class, all functions "
+                     "included"),
+        sample("the quasi-convexity families", quasi, closest, what="no mixture is less private than its parts"),
+        what="(i) the remark read with Sec. 4's convexity")
+    second = Exists(*[violation(f) for f in joint if res[f.key]["violated"]],
+                    what="(ii) the remark read as joint convexity of the divergence value")
+    table = family_table("The remark on Rényi DP: families, search and result", fams, res,
+                         "Unrestricted Rényi divergences of finite laws are finite sums (integer $\\alpha$: exact "
+                         "rationals inside the logarithm); (lin, Rényi) values by the certified finite solver.")
+    return Evidence(Readings(("(i) Sec. 4's convexity (a mixture of two eps-private mechanisms is eps-private)", literal),
+                             ("(ii) joint convexity of the divergence value (the inequality of Theorem 2's proof)",
+                              second, ""),
+                             what="Sec. 4's remark that Rényi DP is not convex"), tables=[table])
 
 
 T2_RENYI = Claim(
-    id="CBDP-T2-RENYI", paper="cbdp", label="Sec. 4 remark: Renyi DP (and its capacity bounded version) is not convex",
+    id="CBDP-T2-RENYI", paper="cbdp", label="Sec. 4 remark: Rényi DP (and its capacity bounded version) is not convex",
     kind="check",
     statement=r"\text{``(standard) Renyi differential privacy does not [satisfy convexity]; it is not surprising that "
               r"neither does its capacity bounded version''}",
@@ -726,20 +719,24 @@ def _comp_run(which, key, dps):
 
 
 def _t3_check(dps):
-    out, _ = _structural_check("CBDP-T3", _comp_families("T3"), lambda k, d: _comp_run("T3", k, d),
-                               ". Checked in the proof's sharper form: when D' changes D2 only, "
-                               "D^H(P1xP2, P1xQ2) <= D^{H2}(P2, Q2) (and symmetrically), which implies the printed "
-                               "max(eps1, eps2). For KL the two sides are equal (the restricted KL of a product over "
-                               "H1 + H2 separates).", "Theorem 3 (parallel composition) on instance families")
-    return out
+    node, table = _structural(_comp_families("T3"), lambda k, d: _comp_run("T3", k, d),
+                              r"the proof's sharper form: when $D'$ changes $D_2$ only, $D^{\mathcal H}(P_1\times P_2, "
+                              r"P_1\times Q_2) \le D^{\mathcal H_2}(P_2, Q_2)$ (and symmetrically), which implies the "
+                              r"printed $\max(\epsilon_1, \epsilon_2)$",
+                              "Theorem 3 (parallel composition) on instance families",
+                              r"For KL the two sides are equal (the restricted KL of a product over $\mathcal H_1 + "
+                              r"\mathcal H_2$ separates).")
+    return Evidence(node, tables=[table])
 
 
 def _t4_check(dps):
-    out, _ = _structural_check("CBDP-T4", _comp_families("T4"), lambda k, d: _comp_run("T4", k, d),
-                               ". For KL the bound is attained (the restricted KL separates over H1 + H2 for product "
-                               "laws). The proof's multiplicative property and closing algebra are audited as "
-                               "CBDP-T4-PROD and CBDP-T4-ALG.", "Theorem 4 (sequential composition) on instance families")
-    return out
+    node, table = _structural(_comp_families("T4"), lambda k, d: _comp_run("T4", k, d),
+                              r"$D^{\mathcal H}(P_1\times P_2, Q_1\times Q_2) \le \epsilon_1 + \epsilon_2$",
+                              "Theorem 4 (sequential composition) on instance families",
+                              r"For KL the bound is attained (the restricted KL separates over $\mathcal H_1 + "
+                              r"\mathcal H_2$ for product laws). The proof's multiplicative property and closing "
+                              "algebra are audited as CBDP-T4-PROD and CBDP-T4-ALG.")
+    return Evidence(node, tables=[table])
 
 
 T3 = Claim(

@@ -11,6 +11,7 @@ a statement, certified in ball arithmetic (Arb).
 Conventions: TV as in CBDP-D2, ``f(t) = |t - 1|/2``, i.e. ``TV(P, Q) = sup_A |P(A) - Q(A)| = (1/2) sum |p - q|``;
 KL with ``f(t) = t log t``; a class with ``+R`` has a free constant (translation invariant).
 """
+import functools
 import math
 from fractions import Fraction
 
@@ -21,7 +22,8 @@ from cbdp_sym import KL, TV, Claim, Laplace, Normal
 from cbdp_sym import cached_numeric
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym import fdiv_mp
-from cbdp_sym import Check, CheckResult, arb_eval, family_evidence
+from cbdp_sym import All, Compare, DerivationError, Evidence, Table, Tex, arb_eval, record, sample
+from ._shared import structural_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
@@ -36,6 +38,16 @@ _s = fr.num_text
 _U, _V = sp.symbols("U V")
 _ROOT8 = 8 * sp.sqrt(_U)
 _law_text = fr.law_text
+
+
+def _atom_tex(a):
+    return sp.latex(sp.nsimplify(a[0])) if len(a) == 1 else sp.latex(sp.Tuple(*[sp.nsimplify(x) for x in a]))
+
+
+def _law_tex(L):
+    """A finite law as a weighted sum of point masses, in LaTeX."""
+    pm = fr.as_pmf(L)
+    return "$" + " + ".join(f"{sp.latex(sp.nsimplify(p))}\\,\\delta_{{{_atom_tex(a)}}}" for a, p in sorted(pm.items())) + "$"
 
 
 # ======================================================================================================
@@ -104,29 +116,32 @@ def _d4_instances():
 
 
 def _d4_check(dps):
-    rows, checks, bad = [], [], []
-    for P, Q in _d4_instances():
+    rows = []
+
+    def pair(PQ):
+        P, Q = PQ
         atoms, _p, _q = fr.joint_law(P, Q)
         tv = _tv_exact(P, Q)
         i01 = fr.ipm(P, Q, _range_class(atoms, 0, 1)).value
         i11 = fr.ipm(P, Q, _range_class(atoms, -1, 1)).value
         w1 = _w1_exact(P, Q)
         ilip = fr.ipm(P, Q, _lipschitz_class(atoms)).value
-        ok = (i01 == tv, i11 == 2 * tv, ilip == w1)
-        if not all(ok):
-            bad.append(_law_text(P))
-        rows.append([f"P={_law_text(P)}; Q={_law_text(Q)}", f"${tv}$", f"${i01}$", f"${i11}$", f"${w1}$ ; ${ilip}$"])
-        checks.append(Check({"pair": str(len(checks) + 1)}, claimed=str(tv), numeric=str(i01),
-                            digits=float(dps) if all(ok) else 0.0))
-    msg = (f"definition; its examples checked exactly (rational LPs with dual certificates) on {len(rows)} pairs of "
-           "finite laws: IPM over functions with range [0, 1] = TV (CBDP-D2's convention, sup_A |P(A) - Q(A)|), "
-           "IPM over range [-1, 1] = 2 TV (used in Theorem 7's proof), IPM over 1-Lipschitz functions = W1 "
-           "(the integral of |F_P - F_Q|)" + ("" if not bad else f"; MISMATCH at {bad[0]}"))
-    table = {"title": "IPM examples, exact (all values are rationals)",
-             "columns": ["laws", "TV (D2)", "IPM, range [0,1]", "IPM, range [-1,1]", "W1 ; IPM, 1-Lipschitz"],
-             "rows": rows, "note": " TV from the generator f(t) = |t-1|/2 as a finite sum; W1 from the distribution "
-                                   "functions; the IPMs are exact LP optima over the classes on the supports."}
-    return CheckResult.decide(not bad, msg, checks=checks, tables=[table], yes="verified", no="refuted")
+        at = {"pair": len(rows) + 1}
+        rows.append([str(len(rows) + 1), _law_tex(P), _law_tex(Q), f"${tv}$", f"${i01}$", f"${i11}$", f"${w1}$",
+                     f"${ilip}$"])
+        return All(Compare(claimed=tv, computed=i01, at=at, what=r"$\mathrm{IPM}$ over range $[0, 1]$ = TV (CBDP-D2)"),
+                   Compare(claimed=2 * tv, computed=i11, at=at,
+                           what=r"$\mathrm{IPM}$ over range $[-1, 1]$ = $2\,\mathrm{TV}$ (used in Theorem 7's proof)"),
+                   Compare(claimed=w1, computed=ilip, at=at,
+                           what=r"$\mathrm{IPM}$ over 1-Lipschitz functions = $W_1$ (the integral of $|F_P - F_Q|$)"))
+
+    node = sample("twelve seeded random pairs of finite laws on 2 to 5 points", _d4_instances(), pair,
+                  what="the definition's two examples, exactly (rational LPs with dual certificates)")
+    return Evidence(node, tables=[Table(
+        "IPM examples, exact (all values are rationals)",
+        ["pair", "$P$", "$Q$", "TV (D2)", "IPM, range $[0,1]$", "IPM, range $[-1,1]$", "$W_1$", "IPM, 1-Lipschitz"],
+        rows, r"TV from the generator $f(t) = |t-1|/2$ as a finite sum; $W_1$ from the distribution functions; the "
+              "IPMs are exact LP optima over the classes on the supports.")])
 
 
 D4 = Claim(
@@ -172,41 +187,36 @@ def _l6_check(dps):
         for _ in range(6):
             atoms = [(Fraction(a),) for a in sorted(rng.sample(range(-3, 4), k))]
             pairs.append((fr.random_law(rng, atoms), fr.random_law(rng, atoms)))
-    rows, checks = [], []
-    all_ok = True
+    rows, parts = [], []
     for name, cls in sym:
-        n_eq = 0
-        neg = True
-        for P, Q in pairs:
+        n_eq = n_in = 0
+        for j, (P, Q) in enumerate(pairs, 1):
+            if not fr.hypotheses(cls, P, Q)["closed_under_negation"]:
+                continue  # outside the lemma's hypothesis on this support: not an instance of the lemma
             one = fr.sup_diff(P, Q, cls).value
             both = fr.ipm(P, Q, cls).value
-            neg &= fr.hypotheses(cls, P, Q)["closed_under_negation"]
+            n_in += 1
             n_eq += int(one == both)
-        all_ok &= n_eq == len(pairs) and neg
-        rows.append([f"#{len(rows) + 1} " + name, "yes" if neg else "NO", f"{len(pairs)} pairs",
-                     f"equal (exactly) on {n_eq}/{len(pairs)}"])
-        checks.append(Check({"H": str(len(rows))}, claimed="IPM", numeric=f"{n_eq}/{len(pairs)} exact equalities",
-                            digits=float(dps) if n_eq == len(pairs) else 0.0))
+            parts.append(Compare(claimed=both, computed=one, at={"class": name, "pair": j}))
+        rows.append([name, f"closed under negation on {n_in} of {len(pairs)} supports", f"equal on {n_eq} of {n_in}"])
     for name, cls in asym:
         fails = []
         for P, Q in pairs:
             one, both = fr.sup_diff(P, Q, cls).value, fr.ipm(P, Q, cls).value
             if one != both:
                 fails.append((P, Q, one, both))
-        neg = fr.hypotheses(cls, *pairs[0])["closed_under_negation"]
-        ex = (f"differs on {len(fails)}/{len(pairs)}; e.g. P={_law_text(fails[0][0])}, Q={_law_text(fails[0][1])}: "
-              f"one-sided {fails[0][2]} < IPM {fails[0][3]}") if fails else "equal on every pair"
-        rows.append([f"#{len(rows) + 1} " + name, "yes" if neg else "no", f"{len(pairs)} pairs", ex])
-    msg = (f"IPM^H(P,P') = sup_h E_P h - E_P' h exactly (rational LP optima) on {len(pairs)} pairs of finite laws for each "
-           f"of {len(sym)} classes closed under negation; for classes not closed under negation the identity fails "
-           "(the hypothesis is needed). Proof: sup_h |D(h)| = max(sup_h D(h), sup_h D(-h)) and -H = H. The printed "
-           "proof's case test reads 'E_{x~P}[h'(x)] >= E_{x~P}[h'(x)]' (both P) in seeds 000 and 002: a typo for "
-           "E_P[h'] >= E_{P'}[h'].")
-    table = {"title": "Lemma 6 on finite laws (exact LPs)",
-             "columns": ["class H", "closed under negation", "instances", "IPM vs one-sided supremum"],
-             "rows": rows, "note": " Closedness under negation is decided exactly per instance (symmetric constraint "
-                                   "rows, or an LP per row)."}
-    return CheckResult.decide(all_ok, msg, checks=checks, tables=[table], yes="verified", no="refuted")
+        ex = (f"differs on {len(fails)} of {len(pairs)}; e.g. $P$ = {_law_tex(fails[0][0])}, $Q$ = "
+              f"{_law_tex(fails[0][1])}: one-sided ${fails[0][2]}$, IPM ${fails[0][3]}$") if fails else "equal on every pair"
+        rows.append([name, "not closed under negation (a contrast: the hypothesis is needed)", ex])
+    node = sample("24 seeded random pairs of finite laws for each of four classes closed under negation", parts,
+                  lambda c: c, what=r"$\mathrm{IPM}^{\mathcal H}(P,P') = \sup_h \mathbb E_P h - \mathbb E_{P'} h$, "
+                                    "exactly (rational LP optima)")
+    return Evidence(node, tables=[Table(
+        "Lemma 6 on finite laws (exact LPs)", ["class $\\mathcal H$", "hypothesis", "IPM against the one-sided supremum"],
+        rows, r"Proof: $\sup_h |D(h)| = \max(\sup_h D(h), \sup_h D(-h))$ and $-\mathcal H = \mathcal H$. Closedness "
+              "under negation is decided exactly per instance (symmetric constraint rows, or an LP per row). The "
+              r"printed proof's case test reads $\mathbb E_{x\sim P}[h'(x)] \ge \mathbb E_{x\sim P}[h'(x)]$ (both "
+              r"$P$) in seeds 000 and 002: a typo for $\mathbb E_P[h'] \ge \mathbb E_{P'}[h']$.")])
 
 
 L6 = Claim(
@@ -296,40 +306,26 @@ def _pinsker_run(which, key, dps):
 
 
 def _pinsker_check(dps):
-    rows, checks = [], []
-    res = {}
-    for which in ("printed", "sharp"):
-        fams = _pinsker_families(which == "sharp")
-        res[which] = {f.key: _pinsker_run(which, f.key, mp.mp.dps) for f in fams}
-        for f in fams:
-            r = res[which][f.key]
-            bound = "TV <= sqrt(2 KL) (printed)" if which == "printed" else "TV <= sqrt(KL/2) (sharp)"
-            rows.append([f"#{len(rows) + 1} " + bound, f.description, f"{r['evaluations']} instances" + (f" (search {f.budget})" if f.budget else ""),
-                         _s(r["min_slack"], 6), r["worst"]])
-            checks.append(Check({"f": str(len(checks) + 1)}, claimed=_s(r["rhs"], 15), numeric=_s(r["lhs"], 15),
-                                slack=_s(r["min_slack"], 8)))
-        status, msg = fr.family_verdict(res[which], fams)
-        res[which]["_verdict"] = (status, msg)
-    status, msg = res["printed"]["_verdict"]
-    s_status, s_msg = res["sharp"]["_verdict"]
-    pmin = min(r["min_slack"] for k, r in res["printed"].items() if not k.startswith("_"))
-    smin = min(r["min_slack"] for k, r in res["sharp"].items() if not k.startswith("_"))
-    message = (f"as printed, with CBDP-D2's TV (f(t) = |t-1|/2, i.e. sup_A |P(A) - Q(A)|): {msg}. The relative "
-               f"slack never falls below 1/2 (smallest {_s(pmin, 6)}): the printed constant is loose by a factor 2. "
-               f"The classical sharp form TV <= sqrt(KL/2) {s_status} with smallest slack {_s(smin, 6)} (tight as "
-               "Q -> P). TV <= sqrt(2 KL) is the sharp Pinsker inequality for the L1 distance ||P - Q||_1 = 2 TV, "
-               "so the paper's statement mixes the two conventions; it is true, not sharp. Theorem 7's proof uses "
-               "the printed form (KL >= TV^2/2) together with IPM over [-1, 1] = 2 TV (D2's convention).")
-    table = {"title": "Pinsker's inequality: families, search and result",
-             "columns": ["inequality", "family", "search", "smallest relative slack", "worst instance"],
-             "rows": rows, "note": " Relative slack (bound - TV)/bound; searches at 20 digits (Bernoulli: random "
-                                   "pairs, then local perturbation of the worst), worst instances recomputed at "
-                                   "the working precision."}
-    return CheckResult(status, message, checks, [table])
+    printed, ptab, _res = structural_evidence(
+        _pinsker_families(False), lambda key: _pinsker_run("printed", key, mp.mp.dps),
+        what=r"$\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$ with CBDP-D2's TV ($f(t) = |t-1|/2$, i.e. $\sup_A |P(A) - Q(A)|$)",
+        title=r"Pinsker's inequality as printed, $\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$: families, search and result",
+        note="Relative slack (bound - TV)/bound; searches at 20 digits (Bernoulli: random pairs, then local "
+             "perturbation of the worst), worst instances recomputed at the working precision. The slack never falls "
+             "below 1/2: the printed constant is loose by a factor 2.")
+    _sharp, stab, _res2 = structural_evidence(
+        _pinsker_families(True), lambda key: _pinsker_run("sharp", key, mp.mp.dps),
+        what=r"$\mathrm{TV} \le \sqrt{\mathrm{KL}/2}$", kind="upper",
+        title=r"The classical sharp form $\mathrm{TV} \le \sqrt{\mathrm{KL}/2}$ (display)",
+        note=r"Tight as $Q \to P$. $\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$ is the sharp Pinsker inequality for the "
+             r"$L^1$ distance $\lVert P - Q\rVert_1 = 2\,\mathrm{TV}$, so the paper's statement mixes the two "
+             r"conventions; it is true, not sharp. Theorem 7's proof uses the printed form ($\mathrm{KL} \ge "
+             r"\mathrm{TV}^2/2$) together with IPM over $[-1, 1]$ = $2\,\mathrm{TV}$ (D2's convention).")
+    return Evidence(printed, tables=[ptab, stab])
 
 
 PINSKER = Claim(
-    id="CBDP-PINSKER", paper="cbdp", label="Sec. 6: Pinsker's inequality as cited, TV <= sqrt(2 KL)", kind="check",
+    id="CBDP-PINSKER", paper="cbdp", label=r"Sec. 6: Pinsker's inequality as cited, $\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$", kind="check",
     statement=r"TV(P,Q)\le\sqrt{2\,\mathrm{KL}(P,Q)}", check=_pinsker_check, where="Sec. 6, after Thm. 7",
     seed=SEED, conventions=(TVC, KLC),
     notes="Checked against the total variation convention of CBDP-D2 (the generator |t-1|/2); the sharp classical "
@@ -365,49 +361,52 @@ def _t7_scalar_steps():
     ok["pinsker"] = s1 == 0
     rows.append(["1", r"$\tfrac12\,\mathrm{TV}^2$ with $\mathrm{TV}\ge\tfrac12\mathrm{IPM}^{\mathcal H}$ gives "
                       r"$\tfrac18(\mathrm{IPM}^{\mathcal H})^2$",
-                 "identity: (1/2)(a/2)^2 - a^2/8 = " + str(s1),
-                 "holds (uses the printed Pinsker form; the sharp KL >= 2 TV^2 would give a^2/2)"])
+                 r"identity: $\tfrac12(a/2)^2 - a^2/8 = " + sp.latex(s1) + "$",
+                 r"true (with the printed Pinsker form; the sharp $\mathrm{KL} \ge 2\,\mathrm{TV}^2$ would give $a^2/2$)"])
     # step 2 justification: b in [0, 2] => b >= b^2/2
     sol = sp.solve_univariate_inequality(b_ - b_**2 / 2 >= 0, b_, relational=False)
     ok["b_half"] = sp.Interval(0, 2).is_subset(sol)
-    rows.append(["2a", r"$b\le2\Rightarrow b\ge\tfrac12 b^2$", f"b - b^2/2 >= 0 exactly on {sol}",
-                 "holds on [0, 2]"])
+    rows.append(["2a", r"$b\le2\Rightarrow b\ge\tfrac12 b^2$", f"$b - b^2/2 \\ge 0$ exactly on ${sp.latex(sol)}$",
+                 "true on $[0, 2]$"])
     # step 2 as printed: a^2/8 + b >= a^2/16 + b^2 on [0, 2]^2 ?
     gap = a_**2 / 8 + b_ - (a_**2 / 16 + b_**2)
     at = gap.subs({a_: 0, b_: 2})
     ok["line2"] = not (at < 0)
     cond = sp.solve_univariate_inequality(sp.simplify(gap.subs(a_, 0)) >= 0, b_, relational=False)
     rows.append(["2", r"$\tfrac18a^2+b\ \ge\ \tfrac1{16}a^2+b^2$ (line 2 as printed)",
-                 f"difference at (a, b) = (0, 2): {at}; at a = 0 it is >= 0 only for b in {cond}",
-                 "FAILS for b > 1 (IPM(P,P') can reach 2); what step 2a gives is a^2/8 + b^2/2"])
+                 f"difference at $(a, b) = (0, 2)$: ${sp.latex(at)}$; at $a = 0$ it is $\\ge 0$ only for "
+                 f"$b \\in {sp.latex(cond)}$",
+                 r"false for $b > 1$ ($\mathrm{IPM}(P,P')$ can reach 2); what step 2a gives is $a^2/8 + b^2/2$"])
     # step 3: a^2/2 + b^2 >= (a + b)^2/8 for all real a, b
     q3 = ar**2 / 2 + br**2 - (ar + br) ** 2 / 8
     pd3, M3 = _psd(q3, ar, br)
     k3 = _sharp_ratio(ar**2 / 2 + br**2, ar, br)
     ok["third"] = pd3
     rows.append(["3", r"$\tfrac{a^2}2+b^2\ge\tfrac18(a+b)^2$ (stated for all $a,b$)",
-                 f"difference is a positive definite form, matrix {sp.Matrix(M3).tolist()}; sharp constant {k3}",
-                 f"holds (even with {k3} in place of 1/8)"])
+                 f"the difference is a positive definite form, matrix ${sp.latex(sp.Matrix(M3))}$; sharp constant "
+                 f"${sp.latex(k3)}$",
+                 f"true (even with ${sp.latex(k3)}$ in place of 1/8)"])
     # line 2 (printed) => line 3
     q23 = ar**2 / 16 + br**2 - (ar + br) ** 2 / 64
     pd23, _ = _psd(q23, ar, br)
     ok["line3_printed"] = pd23
-    rows.append(["3'", r"$\tfrac1{16}a^2+b^2\ge\tfrac1{64}(a+b)^2$", "positive definite difference" if pd23 else "not PD",
-                 "holds: line 3 follows from line 2 as printed"])
+    rows.append(["3'", r"$\tfrac1{16}a^2+b^2\ge\tfrac1{64}(a+b)^2$",
+                 "positive definite difference" if pd23 else "the difference is not positive definite",
+                 "line 3 follows from line 2 as printed"])
     # corrected line 2 => line 3
     q2c = ar**2 / 8 + br**2 / 2 - (ar + br) ** 2 / 64
     pd2c, _ = _psd(q2c, ar, br)
     k2c = _sharp_ratio(ar**2 / 8 + br**2 / 2, ar, br)
     ok["line3_corrected"] = pd2c
     rows.append(["3''", r"$\tfrac18a^2+\tfrac12b^2\ge\tfrac1{64}(a+b)^2$ (corrected line 2)",
-                 f"positive definite difference; sharp constant {k2c}",
-                 "holds: the printed 1/64, hence the constant 8, is still supported"])
+                 f"positive definite difference; sharp constant ${sp.latex(k2c)}$",
+                 "the printed 1/64, hence the constant 8, is still supported"])
     # triangle inequality and the square root
     rows.append(["4", r"$\mathrm{IPM}(P,Q)\le\mathrm{IPM}(P,P')+\mathrm{IPM}(P',Q)$, $x\mapsto x^2$ increasing on $x\ge0$",
-                 "IPMs are pseudometrics; (a+b)^2 >= c^2 for a + b >= c >= 0", "holds"])
+                 r"IPMs are pseudometrics; $(a+b)^2 \ge c^2$ for $a + b \ge c \ge 0$", "true"])
     root = sp.solve(sp.Eq(c_**2 / 64, sp.Symbol("K", positive=True)), c_)
     rows.append(["5", r"$\mathrm{KL}^{\mathcal H}\ge\tfrac1{64}c^2\iff c\le8\sqrt{\mathrm{KL}^{\mathcal H}}$",
-                 f"c = {root[0]} at equality", "holds"])
+                 f"$c = {sp.latex(root[0])}$ at equality", "true"])
     # constants the valid steps support: with a + b >= c and b = c - a, minimise the first line over 0 <= a <= c
     cc = sp.Symbol("c", positive=True)
     av = sp.Symbol("a_v", nonnegative=True)
@@ -427,13 +426,15 @@ def _t7_scalar_steps():
         consts[key] = sp.sqrt(sp.Max(*[sp.nsimplify(v) for v in cands]))
         consts[key + "_crit"] = crit
     ok["constants"] = consts["printed"] == 2 * sp.sqrt(2) and consts["sharp"] == sp.sqrt(sp.Rational(8, 3))
-    rows.append(["C", "constants the valid steps support (IPM <= C sqrt(KL^H))",
-                 f"minimise the first line over a in [0, c] (b = c - a): printed Pinsker a^2/8 + c - a, critical point "
-                 f"a = {consts['printed_crit']} > 2, minimum c^2/8: C = {consts['printed']}; sharp Pinsker a^2/2 + c - a, "
-                 f"critical point a = {consts['sharp_crit']}: c^2/2 on (0, 1], c - 1/2 on [1, 2] (ratio's derivative "
-                 f"{consts.get('sharp_deriv')}): C = {consts['sharp']}",
-                 f"2 sqrt(2) = {mp.nstr(mp.sqrt(8), 4)} (printed Pinsker) and sqrt(8/3) = "
-                 f"{mp.nstr(mp.sqrt(mp.mpf(8) / 3), 4)} (sharp Pinsker) in place of 8"])
+    L = sp.latex
+    rows.append(["C", r"constants the valid steps support ($\mathrm{IPM} \le C\sqrt{\mathrm{KL}^{\mathcal H}}$)",
+                 f"minimise the first line over $a \\in [0, c]$ ($b = c - a$): printed Pinsker $a^2/8 + c - a$, "
+                 f"critical point $a = {L(consts['printed_crit'])} > 2$, minimum $c^2/8$: $C = {L(consts['printed'])}$; "
+                 f"sharp Pinsker $a^2/2 + c - a$, critical point $a = {L(consts['sharp_crit'])}$: $c^2/2$ on $(0, 1]$, "
+                 f"$c - 1/2$ on $[1, 2]$ (the ratio's derivative ${L(consts.get('sharp_deriv'))}$): "
+                 f"$C = {L(consts['sharp'])}$",
+                 f"$2\\sqrt 2 = {mp.nstr(mp.sqrt(8), 4)}$ (printed Pinsker) and $\\sqrt{{8/3}} = "
+                 f"{mp.nstr(mp.sqrt(mp.mpf(8) / 3), 4)}$ (sharp Pinsker) in place of 8"])
     return rows, ok, {"2sqrt2": mp.sqrt(8), "sqrt83": mp.sqrt(mp.mpf(8) / 3)}
 
 
@@ -541,53 +542,64 @@ def _t7_run(key, dps):
     return fr.run_family(fams[key], SEARCH_DPS, label=f"CBDP-T7 {key}")
 
 
+@functools.lru_cache(maxsize=None)
+def _t7_steps():
+    return _t7_scalar_steps()
+
+
+def _t7_derive():
+    """The proof's scalar steps, decided exactly with SymPy (shown with the claim): every step expected to hold must
+    hold (line 2 as printed is expected to fail and does), else the derivation fails and nothing is decided."""
+    rows, ok, _consts = _t7_steps()
+    for r in rows:
+        record(Tex(r"\text{step " + r[0] + "}"), Tex(r"\text{" + r[3].replace("_", " ") + "}"), r[1])
+    bad = [k for k in ("pinsker", "b_half", "third", "line3_printed", "line3_corrected", "constants") if not ok[k]]
+    if bad or ok["line2"]:
+        raise DerivationError("a scalar step of Theorem 7's proof did not come out as derived: " + ", ".join(bad or ["line 2"]))
+    return None
+
+
 def _t7_check(dps):
-    steps, ok, consts = _t7_scalar_steps()
+    steps, _ok, consts = _t7_steps()
     fams = _t7_families()
-    res = {f.key: _t7_run(f.key, mp.mp.dps) for f in fams}
-    # the hypotheses on the classes actually used: translation invariance and a bounded range never together
+    node, ftab, res = structural_evidence(
+        fams, lambda key: _t7_run(key, mp.mp.dps),
+        what=r"reading A: $\mathrm{IPM}^{\mathcal H_0}(P, Q) \le 8\sqrt{\mathrm{KL}^{\mathcal H_0 + \mathbb R}(P, Q)}$",
+        title="Theorem 7 on instance families",
+        note=r"Relative slack $(8\sqrt{\mathrm{KL}^{\mathcal H}} - \mathrm{IPM}^{\mathcal H})/\max$; IPM exact (LP), "
+             r"$\mathrm{KL}^{\mathcal H}$ by the certified solver; searches at 20 digits, worst instances at the "
+             "working precision. Reading B (no constant added) decides nothing: its hypotheses do not hold, and it "
+             r"fails even where $\mathrm{KL}^{\mathcal H} > 0$.")
+    worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     P0, Q0 = _t7_sample(__import__("random").Random(0))
     hyp_rows = []
     for key, (name, _c) in _t7_classes().items():
         H0 = _t7_h0(key, P0, Q0)
-        for lab, cls in ((name, H0), (name + " + R", fr.translate(H0))):
+        for lab, cls in ((name, H0), (name + r" $+ \mathbb R$", fr.translate(H0))):
             h = fr.hypotheses(cls, P0, Q0)
             hyp_rows.append([lab, "yes", "yes" if h["closed_under_negation"] else "no",
                              "yes" if h["translation_invariant"] else "no",
-                             "unbounded" if h["range"] == math.inf else f"[-{h['range']}, {h['range']}]",
+                             "unbounded" if h["range"] == math.inf else f"$[-{h['range']}, {h['range']}]$",
                              "yes" if (h["translation_invariant"] and h["range_in_unit"]) else "no"])
-    rows, checks = family_evidence(fams, res, origin="search")
-    status, msg = fr.family_verdict(res, fams)
-    worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
-    b_viol = [f for f in fams if not f.holds and res[f.key]["violated"]]
-    b_pos = [f for f in b_viol if f.key.endswith("-pos") and res[f.key]["certificate"]]
-    cert_b = next((res[f.key]["certificate"] for f in (b_pos or b_viol) if res[f.key]["certificate"]), None)
-    message = ("As printed the hypotheses are contradictory: a translation-invariant class with h contains h + 3, "
-               "whose range is not within [-1, 1], so no non-empty class qualifies and the theorem is vacuous. "
-               "The toolkit reads it as the proof uses it (reading A): IPM over a convex class H0 closed under "
-               "negation with range [-1, 1], restricted KL over the translation-invariant H0 + R (IPMs ignore "
-               f"constants). Reading A: {msg}; the largest ratio IPM/sqrt(KL^H) found is {_s(worst_ratio, 6)}, "
-               f"below the constants the proof supports (2 sqrt 2 = {_s(consts['2sqrt2'], 5)}; sqrt(8/3) = "
-               f"{_s(consts['sqrt83'], 5)} with the sharp Pinsker). Reading B (no constant added; KL^H can be "
-               "negative, and the inequality fails even where KL^H > 0): " + ("fails, " + ("certified: " + cert_b if cert_b else "not certified") if b_viol
-                                else "no violation found") + ". Proof: line 2 as printed does not follow from line 1 "
-               "(a = 0, b = 2); the corrected line (a^2/8 + b^2/2) still gives 1/64, so 8 is supported.")
     tables = [
-        {"title": "The hypotheses on the classes used (decided exactly per instance)",
-         "columns": ["class", "convex", "closed under negation", "translation invariant", "range",
-                     "all four hypotheses"], "rows": hyp_rows,
-         "note": " Translation invariance forces an unbounded range: the hypotheses of Theorem 7 as printed are "
-                 "never satisfied together."},
-        {"title": "Theorem 7 on instance families", "columns": ["family", "hypotheses", "search", "result", "worst instance"],
-         "rows": rows, "note": " Relative slack (8 sqrt(KL^H) - IPM^H)/max; IPM exact (LP), KL^H by the certified "
-                               "solver; searches at 20 digits, worst instances at the working precision."},
-        {"title": "The scalar steps of the proof, decided exactly (SymPy)", "columns": ["step", "inequality", "evidence", "result"],
-         "rows": steps, "note": " a = IPM^H(P', Q), b = IPM^H(P, P'), c = IPM^H(P, Q), all in [0, 2]."},
+        Table("The hypotheses on the classes used (decided exactly per instance)",
+              ["class", "convex", "closed under negation", "translation invariant", "range", "all four hypotheses"],
+              hyp_rows, "Translation invariance forces an unbounded range: the hypotheses of Theorem 7 as printed are "
+                        "never satisfied together, and the theorem is vacuous as printed. The toolkit audits it as the "
+                        r"proof uses it (reading A): IPM over a convex class $\mathcal H_0$ closed under negation with "
+                        r"range $[-1, 1]$, restricted KL over the translation-invariant $\mathcal H_0 + \mathbb R$ "
+                        "(IPMs ignore constants)."),
+        ftab,
+        Table("The scalar steps of the proof, decided exactly (SymPy)", ["step", "inequality", "evidence", "result"],
+              steps, r"$a = \mathrm{IPM}^{\mathcal H}(P', Q)$, $b = \mathrm{IPM}^{\mathcal H}(P, P')$, "
+                     r"$c = \mathrm{IPM}^{\mathcal H}(P, Q)$, all in $[0, 2]$. Line 2 as printed does not follow "
+                     r"from line 1 ($a = 0$, $b = 2$); the corrected line ($a^2/8 + b^2/2$) still gives 1/64, so 8 is "
+                     r"supported. The largest ratio $\mathrm{IPM}/\sqrt{\mathrm{KL}^{\mathcal H}}$ found is "
+                     + _s(worst_ratio, 6) + r", below the constants the proof supports ($2\sqrt 2 = "
+                     + _s(consts["2sqrt2"], 5) + r"$; $\sqrt{8/3} = " + _s(consts["sqrt83"], 5)
+                     + "$ with the sharp Pinsker)."),
     ]
-    if not all(ok[k] for k in ("pinsker", "b_half", "third", "line3_printed", "line3_corrected", "constants")):
-        status = "inconclusive"
-        message = "a scalar step expected to hold could not be confirmed: " + message
-    return CheckResult(status, message, checks, tables)
+    return Evidence(node, tables=tables)
 
 
 T7 = Claim(
@@ -595,7 +607,7 @@ T7 = Claim(
     statement=r"\text{If }\mathcal H\text{ is a convex class of functions with range }[-1,1]\text{ that is translation "
               r"invariant and closed under negation, then for }P\ll Q\text{: }\mathrm{IPM}^{\mathcal H}(P,Q)\le8"
               r"\sqrt{\mathrm{KL}^{\mathcal H}(P,Q)}\text{.}",
-    check=_t7_check, where="Sec. 6, Thm. 7; App. D (proof)", seed=SEED, conventions=(KLC, TVC, CLASSC),
+    derive=_t7_derive, check=_t7_check, where="Sec. 6, Thm. 7; App. D (proof)", seed=SEED, conventions=(KLC, TVC, CLASSC),
     notes="Translation invariance and a bounded range cannot hold together; the toolkit audits the reading the "
           "proof needs (the restricted KL over H0 + R, the IPM over H0) and shows that without the constant the "
           "inequality fails. P must be absolutely continuous with respect to Q (instances with p > 0 = q are skipped).")
@@ -762,27 +774,26 @@ def _t6_run(key, dps):
 
 def _t6_check(dps):
     fams = _t6_families()
-    res = {f.key: _t6_run(f.key, mp.mp.dps) for f in fams}
-    rows, checks = family_evidence(fams, res)
     printed = [f for f in fams if f.key.startswith("min")]
-    reading = [f for f in fams if f.key.startswith("t7")]
-    st_p, msg_p = fr.family_verdict(res, printed)
-    st_r, msg_r = fr.family_verdict(res, reading)
-    status = st_p
-    message = (f"as printed (H any class including {{h_x}}), on the smallest instances (X = {{0, 1}}, n <= 2, the 4 "
-               f"queries {{0,1}} -> {{0,1}}): {st_p}: {msg_p}. Without translation invariance KL^H can be negative, so "
-               "the privacy hypothesis stops controlling the IPM that the proof needs. With H satisfying Theorem 7's "
-               f"hypotheses in the toolkit's reading (H0 + R with h_x in H0): {st_r}: {msg_r}. The proof's last step "
-               "quotes IPM^H(M(S), M(S')) <= eps where the hypothesis bounds KL^H; Theorem 7 turns it into 8 sqrt(eps).")
-    table = {"title": "Theorem 6 on enumerable instances", "columns": ["family", "class H", "search", "result", "worst instance"],
-             "rows": rows, "note": " gap = E_{S,M}[(1/n) sum_i q_S(x_i) - E_D q_S] exactly; eps = the largest KL^H between "
-                                   "the output laws of neighbouring datasets (all ordered pairs), by the certified solver."}
-    return CheckResult(status, message, checks, [table],
-                       counterexample=fr.family_counterexample(res, printed) if status == "refuted" else None)
+    node, table, _res = structural_evidence(
+        fams, lambda key: _t6_run(key, mp.mp.dps),
+        what=r"as printed ($\mathcal H$ any class including $\{h_x\}$): $|\mathbb E_{S,M}(g_S)| \le 8\sqrt\epsilon$ "
+             r"on the smallest instances ($\mathcal X = \{0, 1\}$, $n \le 2$, the 4 queries $\{0,1\} \to \{0,1\}$)",
+        title="Theorem 6 on enumerable instances",
+        note=r"gap $= \mathbb E_{S,M}[\frac1n \sum_i q_S(x_i) - \mathbb E_D q_S]$ exactly; $\epsilon$ = the largest "
+             r"$\mathrm{KL}^{\mathcal H}$ between the output laws of neighbouring datasets (all ordered pairs), by the "
+             r"certified solver. The families with $\mathcal H = \mathcal H_0 + \mathbb R$ ($h_x \in \mathcal H_0$, "
+             "Theorem 7's hypotheses in the toolkit's reading) are shown beside the printed class. Without translation "
+             r"invariance $\mathrm{KL}^{\mathcal H}$ can be negative, so the privacy hypothesis stops controlling the "
+             r"IPM the proof needs; the proof's last step quotes $\mathrm{IPM}^{\mathcal H}(M(S), M(S')) \le \epsilon$ "
+             r"where the hypothesis bounds $\mathrm{KL}^{\mathcal H}$ (Theorem 7 turns it into $8\sqrt\epsilon$).")
+    from cbdp_sym import family_results_evidence
+
+    return Evidence(family_results_evidence(printed, _res, what=node.what), tables=[table])
 
 
 T6 = Claim(
-    id="CBDP-T6", paper="cbdp", label="Thm. 6: algorithmic generalization from (H, KL) privacy", kind="check",
+    id="CBDP-T6", paper="cbdp", label=r"Thm. 6: algorithmic generalization from $(\mathcal H, \mathrm{KL})$ privacy", kind="check",
     statement=r"\text{If }\mathcal H\supseteq\{h_x:x\in\mathcal X\}\text{, }h_x(q)=q(x)\text{, and }M\text{ is }"
               r"(\mathcal H,\mathrm{KL})\text{ with }\epsilon\text{, then }|\mathbb{E}_{S,M}(g_S)|\le8\sqrt\epsilon"
               r"\text{ for every }D\text{, where the generalization gap is }g_S=\tfrac1n\sum_iq_S(x_i)-"

@@ -139,3 +139,38 @@ def test_defective_derivations_are_not_verified(mutants, cid):
 def test_too_small_lin_bound_is_refuted(mutants):
     res = audit_claim(mutants.get("MUTREN-LIN-BOUND"), dps=20)
     assert res.status == "refuted"
+
+
+# -- evidence: the engine decides the proof chains, and the verdict can move ----------------------------------------
+def test_corollary1_chain_refuted_at_the_printed_link_and_relaxing_it_holds(registry):
+    from cbdp_sym.verify.evidence import collect_evidence, decide, to_json
+    from cbdp_sym.verify.mutation import mutate
+
+    claim = registry.get("CBDP-C1-CHAIN")
+    with mp.workdps(40):
+        got = collect_evidence(claim.check(30), 30)
+        dec = decide(got.tree, 30)
+    assert dec.status == "refuted", dec.message
+    # the failing comparison is the printed step (2), never the definition against Eq. (5)
+    assert "plugged into (5)" in dec.counterexample["what"]
+    assert dec.evidence["families"][0]["covered"] == 3
+    outs = mutate({"tree": to_json(got.tree, 30)}, "refuted", 30)
+    assert outs and all(o.moved for o in outs)
+
+
+def test_corollary2_infimum_located_not_read_off_a_grid(registry):
+    """The infimum over gamma in [1, 2] of E|Z|^gamma is located (golden section and the end points): for N(0, 1)
+    it is attained at gamma = 1, with value sqrt(2/pi); for Lap(0, 1), E|Y|^gamma = Gamma(gamma + 1), at gamma = 1
+    too (Gamma is increasing beyond 1.4616...)."""
+    import sys
+
+    from cbdp_sym import Normal
+
+    registry.get("CBDP-C2-CHAIN")
+    lin = [m for m in list(sys.modules.values()) if getattr(m, "_inf_moment", None)]
+    assert lin, "derivations/cbdp/linrenyi.py is loaded by the registry"
+    with mp.workdps(30):
+        g, val = lin[0]._inf_moment(Normal(0, 1))
+        assert g == 1 and abs(val - mp.sqrt(2 / mp.pi)) < mp.mpf(10) ** -25
+        g, val = lin[0]._inf_moment(Laplace(0, 1))
+        assert g == 1 and abs(val - 1) < mp.mpf(10) ** -25

@@ -114,3 +114,22 @@ def test_text_claims_with_composition_counterexamples(reg, cid):
     res = audit_claim(reg.get(cid), dps=20)
     assert res.status == "refuted", res.message
     assert res.counterexample["certified"] is True
+
+
+@pytest.mark.parametrize("cid, status", [("CBDP-A-GROWTH", "refuted"), ("CBDP-S5-GROWTH", "holds"),
+                                         ("CBDP-A-DDIM", "refuted"), ("CBDP-TAB1-CERT", "verified")])
+def test_text_claims_return_evidence_the_engine_decides(reg, cid, status):
+    """No literal status: the engine decides from the comparisons, and the verdict moves when they are perturbed."""
+    from cbdp_sym.verify.evidence import collect_evidence, decide, to_json
+    from cbdp_sym.verify.mutation import mutate
+
+    with mp.workdps(40):
+        got = collect_evidence(reg.get(cid).check(30), 30)
+        dec = decide(got.tree, 30)
+    assert dec.status == status, dec.message
+    if status == "refuted":
+        assert dec.counterexample["certified"] is True
+    outs = mutate({"tree": to_json(got.tree, 30)}, status, 30)
+    assert all(o.moved for o in outs)
+    if cid == "CBDP-A-GROWTH":  # the counterexample to 'for all sigma' at alpha = 2 <= 2 pi/e
+        assert dec.counterexample["params"] == {"alpha": "2", "sigma": "7/5"}
