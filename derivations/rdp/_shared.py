@@ -45,3 +45,21 @@ def forms_at(claimed, computed, points, *, what: str = "", domain: str = ""):
                        at={str(k): v for k, v in pt.items()})
 
     return sample(domain or f"{len(points)} exact points", points, one, what=what)
+
+
+def certified_chain(links, exprs, at: dict, **kw):
+    """:func:`~cbdp_sym.Chain` of ``links`` at ``at`` whose comparisons carry the members' exact closed forms (``exprs``:
+    one SymPy number per link, the point already substituted), so that the engine certifies a failing link in Arb.
+
+    >>> from cbdp_sym import Link
+    >>> ch = certified_chain([Link("1", lambda at: mp.mpf(1)), Link("2", lambda at: mp.mpf(2), "<")],
+    ...                      [sp.Integer(1), sp.Integer(2)], {"x": 1})
+    >>> ch.parts[0].closed[:2]
+    (1, 2)
+    """
+    from cbdp_sym import Chain
+
+    ch = Chain(links, at, **kw)
+    for k, part in enumerate(ch.parts):
+        part.closed = (exprs[k], exprs[k + 1], {}, [])
+    return ch
