@@ -116,7 +116,11 @@ def test_rr_dp_cell_for_every_p_is_ambiguous_with_a_verified_correction(registry
     res = audit_claim(registry.get("RDP-T2-RR-INF-ALLP"), dps=20)
     assert res.status == "ambiguous" and res.counterexample["certified"]
     assert [r["status"] for r in res.readings] == ["refuted", "verified"]
-    assert "verified at every point" in res.message  # the corrected |log(p/(1-p))|
+    from cbdp_sym.verify.evidence import decide, from_json
+
+    literal = res.evidence["tree"]["parts"][0]  # the reading for every p: the printed cell, then the corrected one
+    assert decide(from_json(literal["parts"][0]), 20).status == "refuted"
+    assert decide(from_json(literal["parts"][1]), 20).status == "verified"  # the corrected |log(p/(1-p))|
     expr, _ = derive(registry.get("RDP-T2-RR-INF-ALLP"))
     assert sp.simplify(expr - sp.Abs(sp.log(p / (1 - p)))) == 0
 
