@@ -11,7 +11,7 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, over
+from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
 from cbdp_sym import Claim, Tex, record
 from cbdp_sym import decide_positive
 from cbdp_sym import Normal
@@ -450,9 +450,8 @@ def _c4_4(dps):
              _p11_check(("A",), "RDP-C4-4", "Cor. 4(4) with beta from reading A", order_fn=order_fn_for(A["beta"]))(dps),
              what=r"reading A ($p\alpha = q(\alpha - 1/p)$: both orders equal)")
     rB = All(*expansion(betaB),
-             over("alpha", C4_B_POINTS, lambda al: Compare(claimed=betaB.subs(a_, al), computed=secondB.subs(a_, al), rel="<=",
-                                                           at={"alpha": al}),
-                  domain=r"$\alpha \in \{5/4, 2, 5, 100\}$",
+             sample(r"$\alpha \in \{5/4, 2, 5, 100\}$", C4_B_POINTS,
+                    lambda al: Compare(claimed=betaB.subs(a_, al), computed=secondB.subs(a_, al), rel="<=", at={"alpha": al}),
                   what=r"the second order $q(\alpha - 1/p)$ at most $\beta$ (item 4 then follows by monotonicity)"),
              _p11_check(("B",), "RDP-C4-4B", "Cor. 4(4) with beta from reading B", order_fn=order_fn_for(betaB))(dps),
              what=r"reading B ($\alpha p = \alpha q - 1$ as extracted)")

@@ -434,10 +434,11 @@ def _eq3(dps):
         al = _a(inst.data["alpha"]) if isinstance(inst.data["alpha"], str) else inst.data["alpha"]
         if not al < 1 + 1 / e:
             return None
-        I1 = mp.exp((al - 1) * renyi_numeric(P, Q, al))
-        I2 = mp.exp((al - 1) * renyi_numeric(Q, P, al))
+        # the integrals minus 1 (expm1: the excesses over 1 are small near alpha = 1, and so are the slacks)
+        I1 = mp.expm1((al - 1) * renyi_numeric(P, Q, al))
+        I2 = mp.expm1((al - 1) * renyi_numeric(Q, P, al))
         tv = _l1_norm(P, Q)
-        return {"I1": I1, "sym": I1 + I2 - 1, "poly": 1 + 2 * (al - 1) ** 2 * e**2 + (al - 1) * e * tv,
+        return {"I1": I1, "sym": I1 + I2, "poly": 2 * (al - 1) ** 2 * e**2 + (al - 1) * e * tv,
                 "D": renyi_numeric(P, Q, al), "eq3": 2 * (al - 1) * e**2 + e * tv}
 
     def make(which):
@@ -450,9 +451,11 @@ def _eq3(dps):
     fam = r"instances with $\alpha < 1 + 1/\epsilon$"
     return All(
         bound_evidence("upper", {fam: sub}, make("a"),
-                       what=r"link 1: $\int P^\alpha Q^{1-\alpha} \le \int (P^\alpha Q^{1-\alpha} + Q^\alpha P^{1-\alpha}) - 1$"),
+                       what=r"link 1: $\int P^\alpha Q^{1-\alpha} \le \int (P^\alpha Q^{1-\alpha} + Q^\alpha P^{1-\alpha}) - 1$ "
+                            "(both sides minus 1)"),
         bound_evidence("upper", {fam: sub}, make("b"),
-                       what=r"link 2 (by (2)): $\dots \le 1 + 2(\alpha-1)^2\epsilon^2 + (\alpha-1)\epsilon\|P-Q\|_1$"),
+                       what=r"link 2 (by (2)): $\dots \le 1 + 2(\alpha-1)^2\epsilon^2 + (\alpha-1)\epsilon\|P-Q\|_1$ "
+                            "(both sides minus 1)"),
         bound_evidence("upper", {fam: sub}, make("c"),
                        what=r"(3): $D_\alpha \le 2(\alpha-1)\epsilon^2 + \epsilon\|P-Q\|_1$"),
         what="the chain of (3), link by link")
@@ -510,9 +513,9 @@ def _l1_tv(dps):
     r3 = bound_evidence("upper", fams, ev2c, what=r"$\|P-Q\|_1 \le 2\epsilon$ (what makes $\epsilon\|P-Q\|_1 \le "
                                                   r"2\epsilon^2$ in (3) and gives Lemma 1's $2\alpha\epsilon^2$)",
                         quantity_name=r"$\|P-Q\|_1$", bound_name=r"$2\epsilon$")
-    return Readings((r"$\le 2\epsilon^2$ (the extraction's 2 eps 2 read as a square)", All(r1, r2)),
+    return Readings((r"$\le 2\epsilon^2$ (the extraction's $2\,\epsilon\,2$ read as a square)", All(r1, r2)),
                     (r"$\le 2\epsilon$ (what the proof of Lemma 1 needs)", All(r1, r3),
-                     "seed 003 (PDF text) reads '2 eps 2'"),
+                     r"seed 003 (PDF text) reads $2\,\epsilon\,2$"),
                     what=r"the bound on $\|P-Q\|_1$ in the proof of Lemma 1")
 
 
@@ -521,7 +524,7 @@ L1_TV = Claim(
     label=r"Proof of Lemma 1: $\|P - Q\|_1 \le \min(2, e^\epsilon - 1) \le 2\epsilon^2$", kind="check",
     statement=r"\|P-Q\|_1=\int\min(P,Q)\left(\frac{\max(P,Q)}{\min(P,Q)}-1\right)dx\le\min(2,e^{\epsilon}-1)\le2\epsilon^2",
     check=cached_check(_l1_tv), where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,),
-    notes=r"The extraction reads 2 eps 2 (the superscript flattened: $2\epsilon^2$); the proof needs $2\epsilon$. Both "
+    notes=r"The extraction reads $2\,\epsilon\,2$ (the superscript flattened: $2\epsilon^2$); the proof needs $2\epsilon$. Both "
           "readings are audited.")
 
 
@@ -531,8 +534,9 @@ def _plugged(tvb):
     return sp.expand(2 * (a - 1) * eps**2 + eps * tvb), a
 
 
-#: points (eps, alpha) of the printed step: both sides of the plugged inequality in exact arithmetic
-L1_PROOF_POINTS = (("1/2", "3/2"), ("1", "2"), ("2", "3/2"), ("3", "5"))
+#: points (eps, alpha) of the printed step, inside its case alpha < 1 + 1/eps (the case that uses (3)): both sides of
+#: the plugged inequality in exact arithmetic
+L1_PROOF_POINTS = (("1/2", "2"), ("1", "3/2"), ("2", "5/4"), ("3", "7/6"))
 
 
 def _l1_proof(dps):
@@ -551,7 +555,8 @@ def _l1_proof(dps):
                       "plugging the printed bound on $\\|P-Q\\|_1$ into (3)")]
         return Chain(links, {"eps": pt[0], "alpha": pt[1]})
 
-    printed = sample(r"$(\epsilon, \alpha) \in \{(1/2, 3/2), (1, 2), (2, 3/2), (3, 5)\}$", L1_PROOF_POINTS, chain,
+    printed = sample(r"$(\epsilon, \alpha) \in \{(1/2, 2), (1, 3/2), (2, 5/4), (3, 7/6)\}$ (all with $\alpha < 1 + "
+                     r"1/\epsilon$)", L1_PROOF_POINTS, chain,
                      what=r"as printed: (3) with $\|P-Q\|_1 \le 2\epsilon^2$ gives $2(\alpha-1)\epsilon^2 + 2\epsilon^3$")
     fixed, _ = _plugged(2 * eps)
     corrected = Compare(claimed=target, computed=fixed,

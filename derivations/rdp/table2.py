@@ -13,7 +13,7 @@ The shift of the Laplace pair stays a symbol ``v`` in the derivation (``v = 1`` 
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Estimate, Evidence, Readings, Table, over
+from cbdp_sym import All, Compare, Estimate, Evidence, Readings, Table, over, sample
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym import decide_positive
 from cbdp_sym import Laplace, Normal, Product
@@ -172,12 +172,12 @@ def _rr_inf_allp(dps):
         return Compare(claimed=derived.subs(p, sp.Rational(pv)), computed=num[pv], at={"p": pv})
 
     grid = r"$p \in \{1/1000, 1/3, 51/100, 3/4, 999/1000\}$"
-    every = All(over("p", RR_ALLP_GRID, printed, domain=grid, what=r"$\log\frac{p}{1-p}$ against $D_\infty$"),
-                over("p", RR_ALLP_GRID, corrected, domain=grid,
+    every = All(sample(grid, RR_ALLP_GRID, printed, what=r"$\log\frac{p}{1-p}$ against $D_\infty$"),
+                sample(grid, RR_ALLP_GRID, corrected,
                      what=r"corrected statement $D_\infty = |\log\frac{p}{1-p}|$ (derived as the larger of the two "
                           "log-ratios)"))
     used = [pv for pv in RR_ALLP_GRID if sp.Rational(pv) > sp.Rational(1, 2)]
-    paper = over("p", used, printed, domain=r"the grid's $p > 1/2$", what=r"$\log\frac{p}{1-p}$ against $D_\infty$")
+    paper = sample(r"the grid's $p > 1/2$", used, printed, what=r"$\log\frac{p}{1-p}$ against $D_\infty$")
     return Evidence(Readings(("for every $p$ in $(0, 1)$", every),
                              (r"for the $p > 1/2$ the paper uses ($51\%$, $52\%$)", paper, ""),
                              what=r"Table II's DP cell of randomized response"),
@@ -516,7 +516,7 @@ def _gau_std(dps):
         sd = mp.sqrt(mp.quad(lambda x: x**2 * Normal(0, _num(s_)).mp_pdf(x), [-mp.inf, 0, mp.inf]))
         return Compare(claimed=s_**2, computed=sd, at={"sigma": sv}, closed=(s_**2, sp.sqrt(var.subs(sigma, s_)), {}, []))
 
-    return All(over("sigma", ("1/2", "2", "10"), printed, domain=r"$\sigma \in \{1/2, 2, 10\}$",
+    return All(sample(r"$\sigma \in \{1/2, 2, 10\}$", ("1/2", "2", "10"), printed,
                     what=r"as printed: the standard deviation is $\sigma^2$ (against the quadrature of $x^2$ under the "
                          "density of the proof)"),
                Compare(claimed=sigma**2, computed=var,
