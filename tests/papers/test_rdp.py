@@ -327,3 +327,13 @@ def test_shared_helpers_doctests(registry):
 
     m = _module(registry, "_shared")
     assert doctest.testmod(m).failed == 0
+
+
+def test_points_with_mathematics_render_in_messages(registry):
+    """An instance label with mathematics ($\\epsilon = 1/100$) inside the engine's point text stays mathematics when
+    the message is escaped as prose (no nested $ torn apart into \\textbackslash)."""
+    from cbdp_sym.core.printing import note_tex
+
+    res = audit_claim(registry.get("RDP-L1-TV"), dps=20)
+    assert "$\\epsilon" in res.message or "\\epsilon" in res.message
+    assert "textbackslash" not in note_tex(res.message)
