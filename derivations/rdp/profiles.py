@@ -90,7 +90,7 @@ def _check(dps):
     note = ("exact $\\varepsilon(\\delta)$: the root of the derived profile $\\delta(\\varepsilon) = E_Q[(dP/dQ - "
             "e^\\varepsilon)_+]$ (certified in Arb) and of the quadrature profile; conversions on the derived Rényi "
             "curve, optimised over $\\alpha \\in (1, \\infty]$; rel. slack $= (\\varepsilon_{\\rm conv} - "
-            "\\varepsilon)/\\varepsilon$; peers at binary64 (dp\\_accounting: default orders or PLD discretisation; "
+            "\\varepsilon)/\\varepsilon$; peers at binary64 (dp_accounting: default orders or PLD discretisation; "
             "autodp: continuous order)" + ("" if have_peers else "; peer libraries not installed"))
     cases = r"the six mechanisms at $\delta = 10^{-5}, 10^{-10}$"
     return Evidence(
