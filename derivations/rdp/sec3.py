@@ -272,7 +272,7 @@ def _d3_inf_ex(dps):
     rows = []
     for a in ("1.01", "2"):
         al = mp.mpf(a)
-        rows.append([f"${a}$"] + [f"${mp_str(mp.log(c) - 2 * mp.log(k) + (al - 1) * (mp.sqrt(k) + mp.log(c * Z)), 8)}$"
+        rows.append([a] + [mp_str(mp.log(c) - 2 * mp.log(k) + (al - 1) * (mp.sqrt(k) + mp.log(c * Z)), 8)
                                   for k in (10**2, 10**6, 10**10)])
     witness = All(
         Compare(claimed=sp.oo, computed=lim,

@@ -637,8 +637,8 @@ def _p4_chain(dps):
             route = mp.exp(2 * mp.sqrt(2) * E * mp.sqrt(k * Lv) - 2 * k * E**2)  # Lemma 1 + Prop. 10, best alpha
             claimed = mp.exp(2 * E * mp.sqrt(k * Lv))
             exact = np_max(_atoms(E, k), Q_) / Q_
-            rows.append([f"${e_}$", f"${k}$", f"${qq}$", f"${mp_str(Lv / (k * E**2), 6)}$", f"${mp_str(claimed, 8)}$",
-                         f"${mp_str(route, 8)}$", f"${mp_str(exact, 8)}$"])
+            rows.append([e_, k, qq, mp_str(Lv / (k * E**2), 6), mp_str(claimed, 8),
+                         mp_str(route, 8), mp_str(exact, 8)])
     return Evidence(
         sample(r"points of case I ($\log(1/Q) \ge \epsilon^2 n$)", P4_CHAIN_POINTS, chain,
                what=r"the printed chain with $\alpha = \sqrt{\log 1/Q}/(\epsilon\sqrt n)$"),
@@ -763,7 +763,7 @@ def _rem3(dps):
     rows = []
     for e_ in ("1", "1/10", "1/100"):
         E = to_mpf(sp.Rational(e_))
-        rows.append([f"${e_}$", f"${mp_str((mp.sqrt(2) + mp.expm1(E) / E) / (1 + mp.sqrt(2)), 10)}$"])
+        rows.append([e_, mp_str((mp.sqrt(2) + mp.expm1(E) / E) / (1 + mp.sqrt(2)), 10)])
     # inside the regime a strong bound: eps = 1/100, n = 100, delta = 1e-5
     E, k, D_ = mp.mpf(1) / 100, 100, mp.mpf("1e-5")
     drv = mp.sqrt(2 * k * mp.log(1 / D_)) * E + k * E * mp.expm1(E)

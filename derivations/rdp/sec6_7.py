@@ -169,7 +169,7 @@ def _b64(x):
 
 
 def _panel(mech, qs):
-    return ("RR, $p = 51\\%$" if mech == "rr" else "Laplace, $\\lambda = 20$") + f", $\\Pr[S] = {qs}$"
+    return ("RR, $p = 51\\%$" if mech == "rr" else "Laplace, $\\lambda = 20$") + f", $\\Pr[S] = {dict(BASES)[qs]}$"
 
 
 def _sweep_agrees(sw):
@@ -200,7 +200,7 @@ def _fig2_a(dps):
         parts.append(over("n", range(1, 251), member, domain=f"$n = 1, \\dots, 250$ ({name})"))
         for base in ("naive", "advanced", "prop4"):
             m, at = min((s_[base] - s_["rdp"], n) for n, s_ in enumerate(series, 1))
-            rows.append([name, base, f"${m:.4g}$", str(at)])
+            rows.append([name, base, f"{m:.4g}", str(at)])
     return Evidence(All(*parts, _sweep_agrees(sw),
                         what=(r"the logarithm of the Prop. 10 bound (optimal $\alpha$) at most that of the tightest "
                               "generic bound at every $n$")),
@@ -231,7 +231,7 @@ def _fig2_b(dps):
         margins = [(s_["prop4"] - s_["advanced"], n) for n, s_ in enumerate(series, 1)]
         m, at = min(margins)
         won = [n for d, n in margins if d < 0]
-        rows.append([name, f"${m:.4g}$", str(at), (f"{won[0]} to {won[-1]} ({len(won)} values)" if won else "none")])
+        rows.append([name, f"{m:.4g}", str(at), (f"{won[0]} to {won[-1]} ({len(won)} values)" if won else "none")])
     return Evidence(All(*parts, _sweep_agrees(sw),
                         what=r"the optimal-$\delta$ advanced composition bound at most Prop. 4's (logarithms)"),
                     tables=[Table(r"Prop. 4 against advanced composition with the optimal $\delta$, $n = 1, \dots, 250$",
@@ -249,7 +249,7 @@ def _fig2_setup(dps):
     rows = []
     for fig in FIG2:
         d = fig.data()
-        rows.append([fig.title.split(": ", 1)[1]] + [f"${mp_str(d[k][-1][1], 5)}$" for k in ("naive", "advanced", "prop4", "rdp")])
+        rows.append([fig.title.split(": ", 1)[1]] + [mp_str(d[k][-1][1], 5) for k in ("naive", "advanced", "prop4", "rdp")])
     return Evidence(
         All(Compare(claimed=sp.log(sp.Rational(51, 49)), computed=renyi_numeric(*randomized_response(mp.mpf(51) / 100), mp.inf),
                     at={"p": "51/100"}, what=r"randomized response, $p = 51\%$: $\epsilon = \log(51/49)$ is its $D_\infty$"),
@@ -318,7 +318,7 @@ FIG3_DIGITS = 20  # the working digits of the figure's bounds (an optimisation o
 
 def _fig3_check(dps):
     parts, rows = [], []
-    for fig, (qs, _qt) in zip(FIG3S, FIG3_PANELS):
+    for fig, (qs, _qt) in zip(FIG3S, FIG3_PANELS):  # _qt: the probability as LaTeX
         Q = mp.mpf(qs)
 
         def member(n, Q=Q, qs=qs):
@@ -328,10 +328,10 @@ def _fig3_check(dps):
             return Compare(claimed=Estimate((1 + NEARLY) * lo, FIG3_DIGITS - 5), computed=Estimate(ls, FIG3_DIGITS - 5),
                            rel="<=", at={"q": qs, "n": n})
 
-        parts.append(over("n", range(1, 101), member, domain=f"$n = 1, \\dots, 100$ ($\\Pr[S] = {qs}$)"))
+        parts.append(over("n", range(1, 101), member, domain=f"$n = 1, \\dots, 100$ ($\\Pr[S] = {_qt}$)"))
         d = fig.data()
         last = d["opt"][-1][1], d["set"][-1][1], d["alpha_opt"][-1][1], d["alpha_set"][-1][1]
-        rows.append([f"${qs}$"] + [f"${mp_str(v, 6)}$" for v in last])
+        rows.append([_qt] + [mp_str(v, 6) for v in last])
     return Evidence(All(*parts, what=(r"the log-bound with $\alpha$ restricted to the 13 values at most $1.05$ times the "
                                       r"log-bound with the optimal $\alpha$")),
                     tables=[Table("Figure 3 at $n = 100$", [r"$\Pr[S]$", r"bound (optimal $\alpha$)", "bound (13 values)",
@@ -537,8 +537,7 @@ def _baseline(dps):
             man, ex = _mantissa(printed)  # a printed 4.36e-6 is compared in units of 10^-6 (its mantissa)
             parts.append(Compare(claimed=man, computed=v / mp.mpf(10) ** ex, rel="~",
                                  at={"baseline": qs, "side": name} | ({"unit": f"1e{ex}"} if ex else {})))
-        rows.append([f"${qs}$", f"$[{lo_s}, {up_s}]$", f"$[{mp_str(lo, 5)}, {mp_str(up, 5)}]$",
-                     f"$[{mp_str(alo, 5)}, {mp_str(aup, 5)}]$"])
+        rows.append([qs, f"[{lo_s}, {up_s}]", f"[{mp_str(lo, 5)}, {mp_str(up, 5)}]", f"[{mp_str(alo, 5)}, {mp_str(aup, 5)}]"])
     return Evidence(
         over("the six printed numbers", parts, lambda c: c, domain="the six printed numbers",
              what=(r"reading (a): the two-sided bound of RDP-BAD at $\alpha = 10$, $\epsilon = .1$, rounded to the "
@@ -582,8 +581,8 @@ def _equiv(dps):
                 c1.append(Compare(claimed=bc, computed=pmax, rel="<=",
                                   at={"eps": e_, "n": k, "q": qs, "delta": ds}))
                 best_c = bc if best_c is None else min(best_c, bc)
-            rows.append([f"${e_}$", f"${k}$", f"${qs}$", f"${mp_str(pmax / Q, 6)}$", f"${mp_str(b4 / Q, 6)}$",
-                         f"${mp_str(best_c / Q, 6)}$" if best_c else "--"])
+            rows.append([e_, k, qs, mp_str(pmax / Q, 6), mp_str(b4 / Q, 6),
+                         mp_str(best_c / Q, 6) if best_c else "--"])
     return Evidence(
         All(sample(r"points $(\epsilon, n, \Pr[f(D) \in S])$ on the exact worst case", p4, lambda c: c,
                    what="the Prop. 4 form"),
@@ -646,8 +645,8 @@ def _conc_l1(dps):
         for a in ("3/2", "2", "10", "100"):
             al = to_mpf(sp.Rational(a))
             d = renyi_numeric(P, Q, al)
-            rows.append([f"${e_}$", f"${a}$", f"${mp_str(d, 8)}$", f"${mp_str(E / 2 * al * E, 8)}$",
-                         f"${mp_str(2 * al * E**2, 8)}$", f"${mp_str(E, 8)}$"])
+            rows.append([e_, a, mp_str(d, 8), mp_str(E / 2 * al * E, 8),
+                         mp_str(2 * al * E**2, 8), mp_str(E, 8)])
             pts.append(Compare(claimed=min(E, al * E**2 / 2), computed=d, rel="<=", at={"eps": e_, "alpha": a}))
     return Evidence(
         sample(r"randomized response at $p = e^\epsilon/(1 + e^\epsilon)$ (the extremal $\epsilon$-DP pair)", pts,
@@ -677,7 +676,7 @@ def _conc_p10(dps):
         t = mp.mpf(-1)
         pa, qa = mp.ncdf(t), mp.ncdf(t - mu)
         bound = (mp.exp(d) * qa) ** ((al - 1) / al)
-        rows.append([f"${m}$", f"${mp_str(d, 6)}$", f"${mp_str(pa, 10)}$", f"${mp_str(qa, 10)}$", f"${mp_str(bound, 10)}$"])
+        rows.append([m, mp_str(d, 6), mp_str(pa, 10), mp_str(qa, 10), mp_str(bound, 10)])
         above.append(Compare(claimed=pa, computed=bound, rel=">", at={"mu": m}))
     return Evidence(
         All(Compare(claimed=Qa ** ((a - 1) / a), computed=lim,

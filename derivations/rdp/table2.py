@@ -160,8 +160,8 @@ def _rr_inf_allp(dps):
     for pv in RR_ALLP_GRID:
         pr = sp.Rational(pv)
         num[pv] = renyi_numeric(*randomized_response(to_mpf(pr)), mp.inf)
-        rows.append([f"${pv}$", f"${mp_str(to_mpf(sp.log(pr / (1 - pr))), 12)}$", f"${mp_str(to_mpf(derived.subs(p, pr)), 12)}$",
-                     f"${mp_str(num[pv], 12)}$"])
+        rows.append([pv, mp_str(to_mpf(sp.log(pr / (1 - pr))), 12), mp_str(to_mpf(derived.subs(p, pr)), 12),
+                     mp_str(num[pv], 12)])
 
     def printed(pv):
         pr = sp.Rational(pv)
@@ -326,8 +326,8 @@ def _lap_kl_asym(dps):
         Lm = mp.mpf(L)
         with mp.workdps(mp.mp.dps + 15):
             val = renyi_numeric(*laplace_mechanism(Lm, 1), mp.mpf(1))
-            rows.append([f"${L}$", f"${mp_str(val, 15)}$", f"${mp_str(val * Lm**2, 15)}$",
-                         f"${mp_str((val - 1 / (2 * Lm**2)) * Lm**3, 15)}$"])
+            rows.append([L, mp_str(val, 15), mp_str(val * Lm**2, 15),
+                         mp_str((val - 1 / (2 * Lm**2)) * Lm**3, 15)])
         numeric.append(Compare(claimed=kl.subs(lam, sp.Integer(L)), computed=val, at={"lambda": L}))
     series = All(*[Compare(claimed=want, computed=ser.coeff(u, k), at={"k": k},
                            what=f"the coefficient of $\\lambda^{{-{k}}}$")
@@ -577,7 +577,7 @@ def _fig1_check(dps):
                                                                                         FIG1_DIGITS),
                                   needs=FIG1_DIGITS - 1, at={"sigma": sv, "alpha": f"{x1} to {x2}"}))
     for key, ys in data.items():
-        rows.append([key, f"${mp_str(min(y2 - y1 for (_, y1), (_, y2) in zip(ys[:-1], ys[1:])), 6)}$"])
+        rows.append([key, mp_str(min(y2 - y1 for (_, y1), (_, y2) in zip(ys[:-1], ys[1:])), 6)])
     return Evidence(
         All(Compare(claimed=0, computed=d2,
                     what=r"the second derivative in $\alpha$ of the derived Gaussian curve (a straight line through 0)"),
