@@ -244,9 +244,22 @@ def params_tex(params: dict, sig: int = 10) -> str:
     for k, v in params.items():
         kt = key_tex(k)
         kt = kt[1:-1] if kt.startswith("$") and kt.endswith("$") else r"\text{" + kt + "}"
-        vt = num_tex(v, sig) if is_number(v) else (tuple_tex(v, sig) or r"\text{" + value_tex(v, sig) + "}")
+        vt = num_tex(v, sig) if is_number(v) else (tuple_tex(v, sig) or text_in_math(value_tex(v, sig)))
         out.append(f"{kt} = {vt}")
     return ",\\ ".join(out)
+
+
+def text_in_math(text: str) -> str:
+    """A text value with ``$...$`` segments, for use inside mathematics: the prose as ``\\text{...}``, the segments as
+    they are (a ``$`` nested in ``\\text`` inside math would be torn apart when the sentence is escaped as prose).
+
+    >>> text_in_math(r"RR: $\\alpha = 2$, n")
+    '\\\\text{RR: }\\\\alpha = 2\\\\text{, n}'
+    """
+    parts = _MATH_SPLIT.split(text)
+    out = "".join(p[1:-1] if len(p) > 1 and p.startswith("$") and p.endswith("$") else (r"\text{" + p + "}" if p else "")
+                  for p in parts)
+    return out or r"\text{}"
 
 
 _NARROW = None

@@ -53,7 +53,7 @@ def _perturb_identity(c: Compare, dps: int) -> str:
         p = str(c.claimed)
         d = len(p.split(".")[1]) if "." in p else 0
         step = mp.mpf(2) / mp.mpf(10) ** d
-        c.claimed = f"{mp.mpf(p) + step:.{d}f}" if d else str(int(mp.mpf(p) + step))
+        c.claimed = f"{float(mp.mpf(p) + step):.{d}f}" if d else str(int(mp.mpf(p) + step))
         return f"printed value moved by two units of its last digit to {c.claimed}"
     if _is_symbolic(c.claimed):
         c.claimed = sp.sympify(c.claimed) + sp.Rational(1, 7)
@@ -93,7 +93,7 @@ def _relax(c: Compare, dps: int) -> str:
     if c.rel == "~":
         p = str(c.claimed)
         d = len(p.split(".")[1]) if "." in p else 0
-        c.claimed = f"{q:.{d}f}" if d else str(int(mp.nint(q)))
+        c.claimed = f"{float(q):.{d}f}" if d else str(int(mp.nint(q)))
         return "printed value set to the computed value's rounding"
     if mp.isinf(q):
         c.claimed = sp.oo if c.rel in ("<=", "<") else -sp.oo

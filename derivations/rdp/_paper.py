@@ -11,7 +11,7 @@ PAPER = {
         r"on, $f$ has sensitivity 1.",
         r"$D_\alpha(P \| Q)$ is the Rényi divergence of order $\alpha$ (Def. 3); $D_1$ is KL and $D_\infty$ the "
         "max-divergence. Sections III and VII define the odds ratio R with opposite orientations: each claim names the one in force.",
-        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.divergences.peers, where their parameter conventions are documented.",
+        "Peer libraries (autodp, dp_accounting) are adapted once, in the toolkit's peers module, where their parameter conventions are documented.",
     ],
     "tables": [
         {"title": "Table II (summary of RDP parameters for basic mechanisms), cell by cell",
@@ -36,28 +36,28 @@ PAPER = {
          "title": r"Lemma 1's proof bounds $\lVert P-Q\rVert_1$ by $2\varepsilon^2$ where the argument needs $2\varepsilon$ "
                   r"(a flattened superscript or a slip): with $2\varepsilon$ every step holds and gives Lemma 1's "
                   r"$2\alpha\varepsilon^2$",
-         "seeds": "seed 003 (PDF text) reads '2 eps 2'",
+         "seeds": r"seed 003 (PDF text) reads $2\,\epsilon\,2$",
          "step": "proof of Lemma 1: the total-variation step and the plug-in into (3)",
          "claims": ["RDP-L1-TV", "RDP-L1-PROOF"]},
         {"id": "RDP-F2", "kind": "typo",
-         "title": "Eq. (1)'s identity has the wrong sign for Sec. III's orientation of R (it is -D_1); with the "
+         "title": r"Eq. (1)'s identity has the wrong sign for Sec. III's orientation of $R$ (it is $-D_1$); with the "
                   "orientation Sec. VII uses it holds, and inequality (1) holds either way",
          "claims": ["RDP-EQ1-EQ"]},
         {"id": "RDP-F3", "kind": "proof-step",
-         "title": "Prop. 4's proof, case I: the second inequality of the chain fails when log(1/Q) >= 4 n eps^2 "
+         "title": r"Prop. 4's proof, case I: the second inequality of the chain fails when $\log(1/Q) \ge 4n\epsilon^2$ "
                   "(inside case I); Prop. 4 itself is audited separately",
          "claims": ["RDP-P4-CHAIN"]},
         {"id": "RDP-F4", "kind": "result",
-         "title": "Fig. 2: Prop. 4 is not 'consistently outperformed' by optimal-delta advanced composition: it is "
-                  "tighter for n up to 218 (RR) and 140 (Laplace) at Pr[S] = 0.1",
+         "title": r"Fig. 2: Prop. 4 is not 'consistently outperformed' by optimal-$\delta$ advanced composition: it is "
+                  r"tighter for $n$ up to 218 (RR) and 140 (Laplace) at $\Pr[S] = 0.1$",
          "claims": ["RDP-FIG2-B"]},
         {"id": "RDP-F5", "kind": "result",
          "title": r"Sec. VII's Markov bound $e^\varepsilon/\beta^{1/(\alpha-1)}$ is false for $\alpha < 2$; Markov's "
                   r"inequality gives $(e^\varepsilon/\beta)^{\alpha-1}$",
          "claims": ["RDP-SEC7-MARKOV"]},
         {"id": "RDP-F6", "kind": "reading",
-         "title": "Table II's DP cell of randomized response, log(p/(1-p)), holds for the p > 1/2 the paper uses and "
-                  "fails for p < 1/2 (the derived cell is |log(p/(1-p))|)",
+         "title": r"Table II's DP cell of randomized response, $\log(p/(1-p))$, holds for the $p > 1/2$ the paper uses "
+                  r"and fails for $p < 1/2$ (the derived cell is $|\log(p/(1-p))|$)",
          "claims": ["RDP-T2-RR-INF-ALLP"]},
         {"id": "RDP-F7", "kind": "typo",
          "title": r"Sec. VI-C calls $\sigma^2$ the standard deviation of $\mathcal N(0,\sigma^2)$ (every formula uses "

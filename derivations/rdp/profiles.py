@@ -13,18 +13,16 @@ table with their relative error against the exact value.
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import curves_above_reference
+from cbdp_sym import All, Compare, Estimate, Evidence, over
 from cbdp_sym import Claim, Curve, Figure
 from cbdp_sym import peers
 from cbdp_sym import eps_from_curve
 from cbdp_sym import cached_check
 from cbdp_sym import disk_cached_derivation as cached_derivation
 from cbdp_sym import max_divergence, renyi_curve
-from cbdp_sym import mp_str
 from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym import alpha
 from cbdp_sym import recording
-from cbdp_sym import Check, CheckResult
 
 SEED = "003_e6980684d37f3439.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -64,7 +62,7 @@ def _delta_text(d):
 
 
 def _check(dps):
-    rows, checks, bad, below = [], [], [], []
+    rows, exact_ev, prop3_ev = [], [], []
     have_peers = all(peers.available(lib) for lib in ("autodp", "dp_accounting"))
     for mech, value in CASES:
         label = mechanism_pair(mech, sp.Rational(value))[0]
@@ -72,23 +70,15 @@ def _check(dps):
         for d in DELTAS:
             ex = mechanism_exact_eps(mech, value, d)
             exact = ex["eps"]
-            dg = ex["digits"]
-            if dg is None or dg < dps - 5 or (ex["certificate"] or "").startswith("not certified"):
-                bad.append(f"{mech} {value} delta={d}: exact eps to {mp.nstr(dg, 3) if dg is not None else '?'} digits, "
-                           f"{ex['certificate']}")
+            at = {"mechanism": label, "delta": _delta_short(d)}
+            # the exact eps(delta) twice: the root of the derived profile and the root of the quadrature profile
+            exact_ev.append(Compare(claimed=exact, computed=ex["numeric"], at=at))
             dd = mp.mpf(sp.Rational(d))
             for method, name in (("mironov", "Prop. 3, $\\min_\\alpha$"), ("improved", "improved (CKS), $\\min_\\alpha$")):
                 val, a_star = eps_from_curve(curve, dd, method=method)
-                status = "below exact: unsound" if val < exact * (1 - mp.mpf(10) ** (-dps + 5)) else ""
-                if status and method == "mironov":
-                    below.append(f"{label} delta={d}")
-                rows.append((label, _delta_text(d), name, val, exact, status))
-                checks.append(Check({"mech": f"{mech} {value}", "delta": _delta_short(d),
-                                     "conv": {"mironov": "Prop3", "improved": "CKS"}[method]},
-                                    claimed=mp_str(val, dps), derived=mp_str(exact, dps), numeric=mp_str(ex["numeric"], dps),
-                                    digits=float(min(dg, dps + 10)) if dg is not None else None,
-                                    digits_derived=float(min(dg, dps + 10)) if dg is not None else None,
-                                    slack=mp_str((val - exact) / exact, 15) if exact else None))
+                rows.append((label, _delta_text(d), name, val, exact, ""))
+                if method == "mironov":
+                    prop3_ev.append(Compare(claimed=exact, computed=val, rel=">=", at=at))
             if have_peers:
                 for lib, meth, name in PEER_METHODS:
                     par = {"gaussian": "std", "laplace": "scale", "rr": "p"}[mech]
@@ -96,35 +86,20 @@ def _check(dps):
                     if pv.error is not None:
                         rows.append((label, _delta_text(d), name, None, exact, "error: " + pv.error[:40]))
                         continue
-                    v = mp.mpf(pv.value)
-                    st = "below exact" if v < exact * (1 - mp.mpf(10) ** -12) else ""
-                    rows.append((label, _delta_text(d), name, v, exact, st))
+                    rows.append((label, _delta_text(d), name, mp.mpf(pv.value), exact, ""))
     note = ("exact $\\varepsilon(\\delta)$: the root of the derived profile $\\delta(\\varepsilon) = E_Q[(dP/dQ - "
-            "e^\\varepsilon)_+]$ (certified in Arb) and of the quadrature profile (agreeing to $\\ge$ "
-            f"{dps - 5} digits); conversions on the derived Rényi curve, optimised over $\\alpha \\in (1, \\infty]$; "
-            "rel. slack $= (\\varepsilon_{\\rm conv} - \\varepsilon)/\\varepsilon$; peers at binary64 "
-            "(dp\\_accounting: default orders / PLD discretisation; autodp: continuous order)"
-            + ("" if have_peers else "; peer libraries not installed"))
-    tables = [slack_table(rows, "RDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)]
-    if bad:
-        return CheckResult("inconclusive",
-                           "; ".join(bad)[:400],
-                           checks=checks,
-                           tables=tables)
-    worst = max((r for r in rows if r[2].startswith("Prop. 3")), key=lambda r: (r[3] - r[4]) / r[4])
-    best = min((r for r in rows if r[2].startswith("Prop. 3")), key=lambda r: (r[3] - r[4]) / r[4])
-    if below:
-        return CheckResult("refuted",
-                           "Prop. 3 gives an epsilon below the exact one at " + ", ".join(below),
-                           checks=checks,
-                           tables=tables)
-    return CheckResult("holds",
-                       (f"Prop. 3 (optimised over alpha) is above the exact eps(delta) in all {len(CASES) * len(DELTAS)} "
-                        f"cases; relative slack from {mp.nstr((best[3] - best[4]) / best[4], 3)} ({best[0]}, delta = "
-                        f"{best[1]}) to {mp.nstr((worst[3] - worst[4]) / worst[4], 3)} ({worst[0]}, delta = {worst[1]})"
-                        .replace("$", "").replace("\\", "")),
-                       checks=checks,
-                       tables=tables)
+            "e^\\varepsilon)_+]$ (certified in Arb) and of the quadrature profile; conversions on the derived Rényi "
+            "curve, optimised over $\\alpha \\in (1, \\infty]$; rel. slack $= (\\varepsilon_{\\rm conv} - "
+            "\\varepsilon)/\\varepsilon$; peers at binary64 (dp_accounting: default orders or PLD discretisation; "
+            "autodp: continuous order)" + ("" if have_peers else "; peer libraries not installed"))
+    cases = r"the six mechanisms at $\delta = 10^{-5}, 10^{-10}$"
+    return Evidence(
+        All(over("case", exact_ev, lambda c: c, domain=cases,
+                 what=r"the exact $\varepsilon(\delta)$: the derived profile's root against the quadrature profile's"),
+            over("case", prop3_ev, lambda c: c, domain=cases,
+                 what=r"Prop. 3 optimised over $\alpha$ at least the exact $\varepsilon(\delta)$"),
+            what=r"Prop. 3 against the exact privacy profile"),
+        tables=[slack_table(rows, "RDP to $(\\varepsilon, \\delta)$: slack to the exact $\\varepsilon(\\delta)$", note)])
 
 
 P3_PROFILE = Claim(
@@ -133,11 +108,13 @@ P3_PROFILE = Claim(
     statement=r"\varepsilon_{\rm Prop.3}(\delta)=\min_\alpha D_\alpha+\frac{\log1/\delta}{\alpha-1}\ \ge\ "
               r"\varepsilon(\delta)=\min\{\varepsilon:\sup_S P(S)-e^\varepsilon Q(S)\le\delta\}",
     check=cached_check(_check), where="Sec. IV, Prop. 3; Sec. VII", seed=SEED,
-    conventions=("mechanisms at sensitivity 1: Gaussian N(0, sigma^2) vs N(1, sigma^2), Laplace Lambda(0, lambda) vs "
-                 "Lambda(1, lambda), RR_p (the pair is symmetric: delta_PQ = delta_QP)",
-                 "exact eps(delta): the derived hockey-stick profile inverted and certified (cbdp_sym.divergences.profiles)"),
-    notes="An extra ID (issue 16): how loose each RDP -> (eps, delta) conversion is, and the peers' values, "
-          "against the exact eps(delta).")
+    conventions=(r"mechanisms at sensitivity 1: Gaussian $\mathcal{N}(0, \sigma^2)$ against $\mathcal{N}(1, \sigma^2)$, "
+                 r"Laplace $\Lambda(0, \lambda)$ against $\Lambda(1, \lambda)$, $\mathrm{RR}_p$ (the pair is symmetric: "
+                 r"$\delta_{PQ} = \delta_{QP}$)",
+                 r"exact $\varepsilon(\delta)$: the derived hockey-stick profile inverted and certified, and the "
+                 "quadrature profile inverted"),
+    notes=r"An extra ID: how loose each conversion from RDP to $(\varepsilon, \delta)$-DP is, and the peers' values, "
+          r"against the exact $\varepsilon(\delta)$.")
 
 
 # -- the figure: each conversion's eps(delta) against the exact one, as delta goes to 0 ------------------
@@ -183,18 +160,38 @@ CONV_FIG_GAUSSIAN, CONV_FIG_LAPLACE = CONV_FIGS
 
 def _figure_check(dps):
     """Every conversion curve lies above the exact curve at every delta of the figures; the exact curve (the
-    quadrature profile's root) agrees with the certified root of the derived profile."""
-    return curves_above_reference(CONV_FIGS, FIG_MECHS, lambda case, x: mechanism_exact_eps(*case, _fig_delta(x)),
-                                  dps=FIG_DPS, span="(1e-1 .. 1e-12)")
+    quadrature profile's root, at the figures' precision) agrees with the root of the derived profile."""
+    parts = []
+    for (mech, value, name), fig in zip(FIG_MECHS, CONV_FIGS):
+        d = fig.data()
+        refs, above = [], []
+        for i, x in enumerate(fig.xs):
+            with mp.workdps(FIG_DPS):
+                ex = mechanism_exact_eps(mech, value, _fig_delta(x))
+            exact = Estimate(d["exact"][i][1], FIG_DPS - 4)
+            at = {"mechanism": name.split(",")[0], "delta": x}
+            refs.append(Compare(claimed=Estimate(ex["eps"], FIG_DPS - 4), computed=exact, needs=FIG_DPS - 5, at=at))
+            for c in fig.curves:
+                if c.key != "exact":
+                    above.append(Compare(claimed=exact, computed=Estimate(d[c.key][i][1], FIG_DPS - 4), rel=">=",
+                                         at=dict(at, curve=c.key)))
+        span = f"the {len(fig.xs)} values of $\\delta$ of the figure ({name.split(',')[0]})"
+        parts.append(over("delta", refs, lambda c: c, domain=span,
+                          what="the exact curve (quadrature profile) against the derived profile's root"))
+        parts.append(over("delta", above, lambda c: c, domain=span, what="every conversion curve at or above the exact one"))
+    return All(*parts, what=r"the conversions against the exact $\varepsilon(\delta)$ for $\delta$ from $10^{-1}$ to "
+                            r"$10^{-12}$")
 
 
 CONV_FIGURE = Claim(
-    id="RDP-CONV-FIGURE", paper="rdp", label="Prop. 3 and the improved conversion above the exact eps(delta) (figure)",
+    id="RDP-CONV-FIGURE", paper="rdp",
+    label=r"Prop. 3 and the improved conversion above the exact $\varepsilon(\delta)$ (figure)",
     kind="check",
     statement=r"\varepsilon_{\rm conv}(\delta)\ \ge\ \varepsilon(\delta)\ \text{for}\ \delta\in[10^{-12},10^{-1}]"
               r"\ \text{(Gaussian, Laplace)}",
     check=cached_check(_figure_check), figures=tuple(CONV_FIGS), where="Sec. IV, Prop. 3", seed=SEED,
-    conventions=("mechanisms at sensitivity 1: N(0, 1) vs N(1, 1), Lambda(0, 1) vs Lambda(1, 1)",
-                 f"figure points at {FIG_DPS} digits; exact eps(delta): the quadrature profile's root, compared with the "
-                 "certified root of the derived profile"),
-    notes="An extra ID (issue 16): the figure of how loose each RDP -> (eps, delta) conversion is.")
+    conventions=(r"mechanisms at sensitivity 1: $\mathcal{N}(0, 1)$ against $\mathcal{N}(1, 1)$, $\Lambda(0, 1)$ against "
+                 r"$\Lambda(1, 1)$",
+                 f"figure points at {FIG_DPS} digits (compared to {FIG_DPS - 5}); exact $\\varepsilon(\\delta)$: the "
+                 "quadrature profile's root, compared with the certified root of the derived profile"),
+    notes=r"An extra ID: the figure of how loose each conversion from RDP to $(\varepsilon, \delta)$-DP is.")
