@@ -302,7 +302,8 @@ class Claim:
     # like the printed form; the claim is refuted only when every plausible reading fails, and
     # ``ambiguous`` when their verdicts differ (see :class:`Reading`)
     readings: tuple = ()
-    # a corrected statement the derivation supports, audited the same way and shown next to the printed one
+    # a corrected statement the derivation supports, audited the same way and shown next to the printed one (for a
+    # ``check`` claim: a check function of its own, returning the corrected statement's evidence)
     corrected: Callable | None = None
     corrected_statement: str = ""
     # adversarial search for bounds: {param name: (lo, hi)} (exact strings); the relative slack is minimised

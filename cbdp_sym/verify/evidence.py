@@ -207,7 +207,12 @@ def value_text(x, digits_max: int) -> str:
     est = _established(x, digits_max)
     n = int(min(est, digits_max)) if est != INF else digits_max
     with mp.workdps(max(mp.mp.dps, n + 10)):  # (an exact closed form evaluated to the digits printed)
-        return mp_str(_to_mp(x), max(n, 1))
+        text = mp_str(_to_mp(x), max(n, 1))
+    mant, _e, exp = text.partition("e")
+    if "." in mant and mant.endswith("0" * 8):  # a terminating value (1 - 2e-12): its zeros are digits, not shown
+        mant = mant.rstrip("0").rstrip(".")
+        text = mant + (_e + exp if _e else "")
+    return text
 
 
 # -- the shapes ---------------------------------------------------------------------------------------------
@@ -838,12 +843,32 @@ def _group_text(node: Group, status: Status, dps: int, memo) -> str:
     return head + "; ".join(parts) if parts else head.rstrip(": ")
 
 
+#: a family's comparisons beyond this many are summarised in the checks (all of them stay in the evidence tree)
+SHOWN_PER_FAMILY = 8
+
+
+def _shown_leaves(node, memo) -> list:
+    """The comparisons shown as checks: every comparison outside families; of a family with more than
+    :data:`SHOWN_PER_FAMILY` members, the failing and undecided ones (up to that many) and the decisive one (the
+    smallest slack or digits), in the family's order.  The evidence tree keeps every comparison."""
+    if isinstance(node, Compare):
+        return [node]
+    if node.kind in ("family", "sample"):
+        leaves = [c for _p, c in _leaves(node)]
+        if len(leaves) > SHOWN_PER_FAMILY:
+            bad = [c for c in leaves if memo[id(c)].status in (Status.REFUTED, Status.INCONCLUSIVE)]
+            dec = _decisive(leaves, Status.HOLDS if not bad else Status.REFUTED, memo)
+            keep = {id(c) for c in bad[:SHOWN_PER_FAMILY]} | ({id(dec[0])} if dec else set())
+            return [c for c in leaves if id(c) in keep]
+    return [c for p in node.parts for c in _shown_leaves(p, memo)]
+
+
 def decide(node, dps: int) -> Decision:
     """The verdict of collected evidence (:func:`collect`): the status by the one rule, the engine's message, the
     checks (one per comparison), the simplest certified counterexample, and the evidence summary."""
     memo: dict = {}
     status, prec = _node_status(node, dps, memo)
-    checks = [_check_row(c, memo[id(c)], dps) for _p, c in _leaves(node)]
+    checks = [_check_row(c, memo[id(c)], dps) for c in _shown_leaves(node, memo)]
     cx = None
     failing = [c for _p, c in _leaves(node) if memo[id(c)].status == Status.REFUTED]
     if status in (Status.REFUTED, Status.AMBIGUOUS) and failing:
