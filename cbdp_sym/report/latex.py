@@ -20,15 +20,136 @@ import jinja2
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym.core.printing import (breakable, key_tex, latex, latex_narrow, note_tex, num_tex, numbers_in_prose, params_tex,  # noqa: F401
-                       tex_escape, text_out_of_math, value_tex, visible_width)
+from cbdp_sym.core.printing import (breakable, latex, latex_narrow, num_tex, tex_escape, text_out_of_math,
+                                   visible_width)
 from cbdp_sym.core.tape import Tex
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
+from cbdp_sym.report.text import GREEK_WORDS, Part, literal_tex, parse_literal, parts
 
-def prose(text) -> str:
-    """Prose with ``$...$`` mathematics: numbers trimmed and set as mathematics, the rest escaped."""
-    return note_tex(numbers_in_prose(str(text)))
+# -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
+_TEXT_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+    "^": r"\textasciicircum{}", "~": r"\textasciitilde{}", "<": r"$<$", ">": r"$>$", "|": r"$|$",
+    "“": "``", "”": "''", "‘": "`", "’": "'", "\u00a0": "~",
+}
+_INLINE_BREAK = 24  # inline mathematics wider than this (visible characters) is made breakable
+
+
+def text_tex(text: str) -> str:
+    r"""Prose (a ``text`` part) as LaTeX text: every special character escaped, quotes as ````...''`` and
+    ```...'``, ``...`` as an ellipsis.
+
+    >>> print(text_tex("50% of a_b & “c” ~ d#1 \\ ^ ‘e’ ..."))
+    50\% of a\_b \& ``c'' \textasciitilde{} d\#1 \textbackslash{} \textasciicircum{} `e' \dots{}
+    """
+    out = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in str(text))
+    return out.replace("...", r"\dots{}")
+
+
+def math_tex(tex: str) -> str:
+    """A ``math`` part as inline mathematics: long spans made breakable (:func:`~cbdp_sym.core.printing.breakable`)."""
+    tex = tex.strip()
+    if not tex:
+        return ""
+    return "$" + (breakable(tex) if visible_width(tex) > _INLINE_BREAK else tex) + "$"
+
+
+def part_tex(p: Part, sig: int = 10) -> str:
+    """One part of a message as LaTeX."""
+    if p.kind == "text":
+        return text_tex(p.text)
+    if p.kind == "math":
+        return math_tex(p.text)
+    if p.kind == "number":
+        return "$" + num_tex(p.text, sig) + "$"
+    return "$" + (p.name + " = " if p.name else "") + literal_tex(p.value, sig) + "$"
+
+
+def prose(message, sig: int = 10) -> str:
+    r"""A message (a string in the ``$...$`` convention, or its parts) as LaTeX: prose escaped, mathematics kept,
+    numbers with at most ``sig`` significant digits, Python literals and ASCII mathematics set as mathematics.
+
+    >>> print(prose('fails at v=(1,), eps >= 1e-7: "for all sigma" 100% $x_1$'))
+    fails at $v = (1)$, $\varepsilon \ge 10^{-7}$: ``for all $\sigma$'' 100\% $x_1$
+    """
+    return "".join(part_tex(p, sig) for p in parts(message))
+
+
+def key_latex(name) -> str:
+    """A parameter or field name as LaTeX text: a Greek name or one letter as its symbol, ``D_alpha`` with its
+    subscript, a longer name as words (``relative_slack`` -> ``relative slack``)."""
+    s = str(name)
+    if s in GREEK_WORDS or len(s) == 1 and s.isalpha() or re.fullmatch(r"([A-Za-z]|%s)_\w{1,3}" % "|".join(GREEK_WORDS), s):
+        return prose(s) if "_" in s else "$" + (GREEK_WORDS.get(s, s)) + "$"
+    return prose(s.replace("_", " "))
+
+
+def _literal_of(value):
+    """A value that is a number or a literal as Python prints it (``(1,)``, ``"1,1"``, ``['0.5', '0.5']``), as a
+    parsed literal; else ``None``."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return ("num", repr(value) if isinstance(value, float) else str(value))
+    if isinstance(value, (list, tuple)):
+        items = [_literal_of(v) for v in value]
+        return None if any(i is None for i in items) else ("seq", items)
+    if isinstance(value, dict):
+        pairs = [(_literal_of(k), _literal_of(v)) for k, v in value.items()]
+        return None if any(a is None or b is None for a, b in pairs) else ("map", pairs)
+    text = str(value).strip()
+    if not text:
+        return None
+    got = parse_literal(text)
+    if got is not None and got[1] == len(text):
+        return got[0]
+    if re.fullmatch(r"\s*[-+\d./eE]+(\s*,\s*[-+\d./eE]+)+\s*", text):  # "1,1": a vector without its parentheses
+        got = parse_literal("(" + text + ")")
+        if got is not None:
+            return got[0]
+    return None
+
+
+def value_latex(value, sig: int = 10) -> str:
+    """Any value of a report (number, literal, string, list, dict, ``None``) as LaTeX text, never a Python
+    representation: ``None`` is a dash, a literal is mathematics, a string is prose.
+
+    >>> value_latex("(1,)"), value_latex(None), value_latex("0.50000000000001"), value_latex({"a": 1, "note": "x y"})
+    ('$(1)$', '--', '$0.5$', '$a = 1$; note: x y')
+    """
+    if value is None:
+        return "--"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(assignment_latex(k, v, sig) for k, v in value.items())
+    lit = _literal_of(value)
+    if lit is not None:
+        return "$" + literal_tex(lit, sig) + "$"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_latex(v, sig) for v in value)
+    return prose(str(value), sig)
+
+
+def assignment_latex(name, value, sig: int = 10) -> str:
+    """``name = value`` as LaTeX: mathematics when the value is a number or a literal (``$v = (1)$``), else
+    ``name: prose``."""
+    lit = _literal_of(value)
+    key = key_latex(name)
+    if lit is not None and key.startswith("$") and key.endswith("$") and key.count("$") == 2:
+        return "$" + key[1:-1] + " = " + literal_tex(lit, sig) + "$"
+    return key + ": " + value_latex(value, sig)
+
+
+def params_latex(params: dict, sig: int = 10) -> str:
+    r"""A parameter point as running text, each parameter its own piece of mathematics (so that a narrow column
+    breaks between them).
+
+    >>> print(params_latex({"alpha": "3", "v": "(1,)", "family": "fin-alpha3/2"}))
+    $\alpha = 3$, $v = (1)$, family: fin-alpha3/2
+    """
+    return ", ".join(assignment_latex(k, v, sig) for k, v in (params or {}).items())
 
 
 def _env():
@@ -43,8 +164,9 @@ def _env():
     )
     env.filters["brk"] = brk
     env.filters["idbrk"] = idbrk
-    env.filters["esc"] = tex_escape
+    env.filters["esc"] = prose
     env.filters["note"] = prose
+    env.filters["tt"] = tex_escape
     return env
 
 
@@ -166,7 +288,7 @@ def _short(value: str | None, n: int = 12) -> str:
     ``\\times 10^{k}``, anything else as text (never a Python representation)."""
     if value is None:
         return "--"
-    return value_tex(value, n)
+    return value_latex(value, n)
 
 
 # -- provenance --------------------------------------------------------------------------------
@@ -263,6 +385,8 @@ def _cell(text) -> str:
     """A table cell: ``$...$`` segments are mathematics, numbers are shortened, the rest is escaped prose."""
     if text is None:
         return "--"
+    if isinstance(text, (dict, list, tuple, bool, int, float)):
+        return value_latex(text)
     t = str(text)
     if "$" in t:
         out = prose(t)
@@ -278,18 +402,25 @@ def table_view(tab: dict) -> dict:
     n = max(len(cols), 1)
     width = 0.98 / n
     spec = "@{}" + "".join(r">{\raggedright\arraybackslash}p{%.3f\linewidth}" % (width - 0.02) for _ in cols) + "@{}"
-    return {"title": tab.get("title", ""), "spec": spec, "head": " & ".join(note_tex(str(c)) for c in cols),
+    return {"title": tab.get("title", ""), "spec": spec, "head": " & ".join(prose(str(c)) for c in cols),
             "rows": [" & ".join(_cell(v) for v in row) for row in tab.get("rows", [])],
             "note": tab.get("note", "")}
+
+
+def _box_tex(name, lo, hi) -> str:
+    key = key_latex(name)
+    if key.startswith("$") and key.endswith("$"):
+        return f"${key[1:-1]} \\in [{num_tex(lo)}, {num_tex(hi)}]$"
+    return f"{key} in $[{num_tex(lo)}, {num_tex(hi)}]$"
 
 
 def _checks_view(r, bound):
     checks = []
     for ch in r.checks:
         last = _short(ch.slack, 4) if bound else digits_text(ch.digits)
-        params = ("$" + params_tex(ch.params) + "$") if ch.params else "--"
-        if getattr(ch, "origin", "grid") != "grid":
-            params += f" ({tex_escape(ch.origin)})"
+        params = params_latex(ch.params) if ch.params else "--"
+        if getattr(ch, "origin", "grid") != "grid" and f"({ch.origin})" not in str(ch.params):
+            params += f" ({prose(ch.origin)})"
         checks.append({"params": params, "claimed": _short(ch.claimed), "derived": _short(ch.derived),
                        "numeric": _short(ch.numeric), "last": last})
     return checks
@@ -310,8 +441,8 @@ def _result_view(r) -> dict:
         sr = r.search
         search = (f"adversarial search (Nelder-Mead at {sr['digits']} digits, {sr['evaluations']} evaluations from "
                   f"{sr['starts']} of the worst sweep points) over "
-                  + ", ".join(f"${key_tex(n).strip('$')} \\in [{num_tex(a)}, {num_tex(b)}]$" for n, (a, b) in sr["box"].items())
-                  + (f"; smallest slack found {value_tex(sr['best_slack'], 4)} at $" + params_tex(sr["best"]) + "$"
+                  + ", ".join(_box_tex(n, a, b) for n, (a, b) in sr["box"].items())
+                  + (f"; smallest slack found {value_latex(sr['best_slack'], 4)} at " + params_latex(sr["best"])
                      if sr.get("best") else ""))
     d = r.min_digits()
     cx = counterexample_rows(r.counterexample) or None
@@ -412,7 +543,7 @@ def verdict_tables(paper, results) -> list:
             for cell in row:
                 r = by_id.get(cell)
                 if r is None:
-                    cells.append(note_tex(cell) if not cell.startswith(paper.meta.get("prefix", "\0")) else
+                    cells.append(prose(cell) if not cell.startswith(paper.meta.get("prefix", "\0")) else
                                  tex_escape(cell) + " (not in this audit)")
                     continue
                 used = True
@@ -431,7 +562,7 @@ def verdict_tables(paper, results) -> list:
         rest = (0.98 - first) / max(n - 1, 1)
         spec = ("@{}>{\\raggedright\\arraybackslash}p{%.3f\\linewidth}" % first
                 + "".join(">{\\raggedright\\arraybackslash}p{%.3f\\linewidth}" % (rest - 0.02) for _ in range(n - 1)) + "@{}")
-        out.append({"title": tab["title"], "spec": spec, "head": " & ".join(note_tex(h) for h in tab["header"]),
+        out.append({"title": tab["title"], "spec": spec, "head": " & ".join(prose(h) for h in tab["header"]),
                     "rows": rows, "note": tab.get("note", "")})
     return out
 
@@ -635,7 +766,7 @@ def math_fits(tex: str, cap: int = APPENDIX_MATH_CAP) -> bool:
 
 
 def _claim_prose(text: str) -> str:
-    return note_tex(numbers_in_prose(text or ""))
+    return prose(text or "")
 
 
 def counterexample_rows(cx, short: bool = False) -> list[tuple[str, str]]:
@@ -649,14 +780,14 @@ def counterexample_rows(cx, short: bool = False) -> list[tuple[str, str]]:
         cx = {k: cx[k] for k in keep if k in cx} or {k: v for k, v in list(cx.items())[:4] if len(str(v)) <= 80}
     rows = []
     if isinstance(cx.get("params"), dict):
-        rows.append(("at", "$" + params_tex(cx["params"]) + "$"))
+        rows.append(("at", params_latex(cx["params"])))
     for k, v in cx.items():
         if k == "params":
             continue
         if k == "certified":
-            rows.append(("certified", "yes (ball arithmetic)" if v is True else ("no" if v is False else value_tex(v))))
+            rows.append(("certified", "yes (ball arithmetic)" if v is True else ("no" if v is False else value_latex(v))))
             continue
-        rows.append((key_tex(k), value_tex(v)))
+        rows.append((key_latex(k), value_latex(v)))
     return rows
 
 
@@ -665,21 +796,32 @@ APPENDIX_STEPS = 2  # at most this many steps of a derivation in the appendix (t
 APPENDIX_MESSAGE = 420  # characters of a verdict's message in the appendix (cut at a clause; the rest in the supplement)
 
 
+_ABBREVIATIONS = re.compile(r"(?:\b(?:Prop|Props|Thm|Thms|Cor|Sec|Secs|Eq|Eqs|Fig|Figs|Def|Defs|App|Lem|Rem|Tab|Ch|Ref|"
+                            r"Refs|No|Nos|Vol|approx|resp|cf|vs|al|etc|i\.e|e\.g|[A-Z]))$")
+
+
 def short_message(text: str, limit: int = APPENDIX_MESSAGE) -> tuple[str, bool]:
-    """A message cut after the last clause (``; `` or ``. ``) that ends within ``limit`` characters, never
-    inside ``$...$``; returns ``(text, cut)``.
+    """A message cut after the last clause (``; ``) or sentence (``. `` before a capital, not after an
+    abbreviation such as ``Prop.``) that ends within ``limit`` characters, never inside ``$...$`` or
+    parentheses; returns ``(text, cut)``.
 
     >>> short_message("first part; second part; third", 20)
     ('first part', True)
+    >>> short_message("Through Lemma 1 and Prop. 10 the bound holds. Then more", 50)
+    ('Through Lemma 1 and Prop. 10 the bound holds', True)
     """
     if len(text) <= limit:
         return text, False
     best = -1
-    for m in re.finditer(r"; |\. ", text):
+    for m in re.finditer(r"; |\. (?=[A-Z$(])", text):
         if m.start() > limit:
             break
-        if text[:m.start()].count("$") % 2 == 0:
-            best = m.start()
+        head = text[:m.start()]
+        if head.count("$") % 2 or head.count("(") != head.count(")") or head.count("[") != head.count("]"):
+            continue
+        if m.group(0).startswith(".") and _ABBREVIATIONS.search(head):
+            continue
+        best = m.start()
     if best <= 0:
         return text, False
     return text[:best], True
@@ -690,7 +832,7 @@ def _message_has_counterexample(msg: str, cx) -> bool:
     is certified), so that the appendix need not repeat it."""
     if not cx or "claimed" not in cx or cx.get("claimed") is None:
         return False
-    text = numbers_in_prose(msg)
+    text = prose(msg)
     return num_tex(cx["claimed"]) in text and ("certified" in text or "certified" not in cx)
 
 
@@ -740,7 +882,7 @@ def _compact_row(r) -> dict:
         if slacks:
             with mp.workdps(30):
                 m = min(slacks, key=lambda x: mp.mpf(x) if x not in ("inf", "-inf", "nan") else mp.inf)
-            ev = "slack " + value_tex(m, 3)
+            ev = "slack " + value_latex(m, 3)
     else:
         ev = digits_text(r.min_digits())
         ev = ev + " digits" if ev not in ("--", "exact") else ev
@@ -763,12 +905,12 @@ def _finding_rows(findings, by_id, prefix) -> list[dict]:
     for f in findings:
         cx = f.counterexample or {}
         params = cx.get("params") if isinstance(cx.get("params"), dict) else None
-        cxt = ("$" + params_tex(params) + "$") if params else ""
+        cxt = params_latex(params) if params else ""
         if cx and not params:
             short = [(k, v) for k, v in cx.items() if k not in ("certified", "certificate") and v is not None
                      and len(str(v)) <= 24][:3]
             ref = r"\ref{" + f"{prefix}:claim:{label_key(f.counterexample_claim or f.claims[0])}" + "}"
-            cxt = ("; ".join(f"{key_tex(k)}: {value_tex(v)}" for k, v in short) + f" (see {ref})") if short else "see " + ref
+            cxt = ("; ".join(assignment_latex(k, v) for k, v in short) + f" (see {ref})") if short else "see " + ref
         corrected = ""
         if f.corrected:
             st = inline_statement(f.corrected)
@@ -848,7 +990,7 @@ def render_supplement(paper, results, dps: int, coverage, body_name: str, headin
     for v, r in zip(views, results):
         v["key"] = label_key(r.claim.id)
         v["seed"] = seed_text(paper, r.claim.seed)
-        v["message"] = numbers_in_prose(r.message or "")
+        v["message"] = r.message or ""
     ctx.update({"results": views, "conventions": paper.meta.get("conventions", GLOBAL_CONVENTIONS),
                 "provenance": provenance(dps), "coverage": coverage, "body": body_name,
                 "figures": group_figures(list(figures)),
