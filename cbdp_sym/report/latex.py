@@ -7,6 +7,7 @@ jinja2 with LaTeX-friendly delimiters (``((* *))`` blocks, ``((( )))`` variables
 """
 from __future__ import annotations
 
+import contextvars
 import json
 import os
 import platform
@@ -25,7 +26,7 @@ from cbdp_sym.core.printing import (breakable, latex, latex_narrow, num_tex, tex
 from cbdp_sym.core.tape import Tex
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
-from cbdp_sym.report.text import GREEK_WORDS, Part, literal_tex, parse_literal, parts
+from cbdp_sym.report.text import GREEK_WORDS, Part, literal_tex, parse_literal, parts, plain
 
 # -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
 _TEXT_ESCAPES = {
@@ -34,6 +35,50 @@ _TEXT_ESCAPES = {
     "“": "``", "”": "''", "‘": "`", "’": "'", "\u00a0": "~",
 }
 _INLINE_BREAK = 24  # inline mathematics wider than this (visible characters) is made breakable
+#: the audited paper's citation label while one of its documents is rendered (its own references become
+#: "[Mir17, ref. 6]", so that a reader never takes them for the host paper's)
+_CITING: contextvars.ContextVar = contextvars.ContextVar("cbdpsym_citing", default="")
+_CITATION = re.compile(r"\[(?:(\d{1,3})(,\s*(?:Sec|Secs|Thm|Theorem|Prop|Proposition|Lemma|Lem|Cor|Corollary|Def|"
+                       r"Definition|Eq|Ch|Chapter|App|Appendix|Fig|Table|Remark|Example|p|pp)\.?\s*[^\[\]]{0,20})?"
+                       r"|([A-Z][A-Za-z+]{0,5}\d{2}[a-z]?)(,\s*[^\[\]]{1,24})?)\]")
+
+
+def cite_label(meta) -> str:
+    """The audited paper's citation label in the ``alpha`` style: the first three letters of a sole author's
+    surname, else the authors' initials, and the year's last two digits (``Mir17``, ``CIM19``, ``BS16``).
+
+    >>> cite_label({"bib": {"fields": {"author": "Mironov, Ilya", "year": "2017"}}})
+    'Mir17'
+    >>> cite_label({"bib": {"fields": {"author": "Bun, Mark and Steinke, Thomas", "year": "2016"}}})
+    'BS16'
+    """
+    f = (meta.get("bib") or {}).get("fields") or {}
+    if not f.get("author"):
+        return ""
+    names = [a.split(",")[0].strip() if "," in a else a.strip().split()[-1] for a in f["author"].split(" and ")]
+    names = [re.sub(r"[^A-Za-z]", "", n) for n in names if n]
+    head = names[0][:3] if len(names) == 1 else "".join(n[:1] for n in names[:3]) + ("+" if len(names) > 4 else "")
+    return head + str(f.get("year", ""))[-2:]
+
+
+def cite_text(text: str, label: str) -> str:
+    """The audited paper's own citations in prose, written as text under its label: ``[6]`` -> ``[Mir17, ref. 6]``,
+    ``[10, Prop. 3.3]`` -> ``[Mir17, ref. 10, Prop. 3.3]``, ``[Coo09]`` -> ``[Mir17, ref. Coo09]``; an interval
+    such as ``[1, 2]`` is not a citation.
+
+    >>> cite_text("advanced composition [6]; citing [10, Prop. 3.3] and [Coo09]; on [1, 2]", "Mir17")
+    'advanced composition [Mir17, ref.\\xa06]; citing [Mir17, ref.\\xa010, Prop. 3.3] and [Mir17, ref.\\xa0Coo09]; on [1, 2]'
+    """
+    if not label:
+        return text
+
+    def sub(m):
+        ref, rest = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if ref == label:
+            return m.group(0)
+        return f"[{label}, ref.\u00a0{ref}{rest or ''}]"
+
+    return _CITATION.sub(sub, text)
 
 
 def text_tex(text: str) -> str:
@@ -47,18 +92,55 @@ def text_tex(text: str) -> str:
     return out.replace("...", r"\dots{}")
 
 
+def more_breaks(tex: str) -> str:
+    r"""Inline mathematics with extra break points at its top level: a discretionary multiplication sign
+    (``\*``, printed as ``\times`` where the line breaks) between a closing delimiter and the next factor, and
+    a break after ``/``; TeX already breaks after relations and binary operators.
+
+    >>> print(more_breaks(r"\bigl(a+b\bigr)\bigl(c\bigr)/\bigl(d\bigr)^{2} x_{1}/2"))
+    \bigl(a+b\bigr)\*\bigl(c\bigr)/\allowbreak\bigl(d\bigr)^{2} x_{1}/\allowbreak 2
+    """
+    out, depth, i = [], 0, 0
+    closers = re.compile(r"\\(?:bigr|Bigr|biggr|right)(?:\)|\]|\||\\\||\\\}|\\rvert|\\rVert|\\rangle)")
+    while i < len(tex):
+        ch = tex[i]
+        if ch == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":
+            out.append(tex[i:i + 2])
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        m = closers.match(tex, i) if depth == 0 and ch == "\\" else None
+        if m:
+            out.append(m.group(0))
+            i = m.end()
+            rest = tex[i:].lstrip()
+            if rest and (rest[0].isalnum() or rest.startswith(("\\bigl", "\\Bigl", "\\left", "\\frac", "(")) or
+                         re.match(r"\\[a-zA-Z]", rest) and not re.match(r"\\(?:le|ge|ne|to|in|cdot|times|pm|quad|,|;)\b", rest)):
+                out.append("\\*")
+            continue
+        out.append(ch)
+        if ch == "/" and depth == 0:
+            out.append("\\allowbreak" + ("" if tex[i + 1:i + 2] in ("\\",) else " "))
+        i += 1
+    return "".join(out)
+
+
 def math_tex(tex: str) -> str:
-    """A ``math`` part as inline mathematics: long spans made breakable (:func:`~cbdp_sym.core.printing.breakable`)."""
+    """A ``math`` part as inline mathematics: long spans made breakable (:func:`~cbdp_sym.core.printing.breakable`,
+    :func:`more_breaks`)."""
     tex = tex.strip()
     if not tex:
         return ""
-    return "$" + (breakable(tex) if visible_width(tex) > _INLINE_BREAK else tex) + "$"
+    return "$" + (more_breaks(breakable(tex)) if visible_width(tex) > _INLINE_BREAK else tex) + "$"
 
 
 def part_tex(p: Part, sig: int = 10) -> str:
     """One part of a message as LaTeX."""
     if p.kind == "text":
-        return text_tex(p.text)
+        return text_tex(cite_text(p.text, _CITING.get()))
     if p.kind == "math":
         return math_tex(p.text)
     if p.kind == "number":
@@ -167,6 +249,7 @@ def _env():
     env.filters["esc"] = prose
     env.filters["note"] = prose
     env.filters["tt"] = tex_escape
+    env.globals["col"] = column
     return env
 
 
@@ -396,15 +479,80 @@ def _cell(text) -> str:
     return "{}" + out if out.startswith(("[", "(")) else out
 
 
+def column(frac: float, align: str = "l") -> str:
+    r"""A paragraph column of ``frac`` of the line (``l`` ragged right, ``r`` ragged left): with ``@{}`` at both
+    ends, fractions that add up to 1 fill the line.  Written out in full, so that a body defines no column type
+    a host document might have.
+
+    >>> print(column(0.3))
+    >{\raggedright\arraybackslash}p{\dimexpr 0.300\linewidth-2\tabcolsep\relax}
+    """
+    side = {"l": r"\raggedright", "r": r"\raggedleft", "c": r"\centering"}[align]
+    return r">{%s\arraybackslash}p{\dimexpr %.3f\linewidth-2\tabcolsep\relax}" % (side, frac)
+
+
+def _visible(cell: str) -> int:
+    """About how many characters a LaTeX cell prints."""
+    t = re.sub(r"\\(?:allowbreak|\*|newline|textbf|textit|emph|texttt|mathrm|text|cbdpsymid|bigl|bigr|left|right|"
+               r"raggedright|scriptsize|footnotesize)(?![a-zA-Z])", "", cell)
+    t = re.sub(r"\\[a-zA-Z]+", "x", t)
+    return len(re.sub(r"[{}$\\^_]", "", t))
+
+
+def _unbreakable(cell: str) -> int:
+    """About how many characters the widest piece of a cell that a line cannot break inside prints (a word, a
+    number, a piece of mathematics between relations, operators and break points)."""
+    pieces = re.split(r"\s+|\\allowbreak|\\\*|(?<=[=+<>,])|\\(?:le|ge|ne|to|cdot|times|in)(?![a-zA-Z])|/|-(?=\w)",
+                      re.sub(r"\\newline", " ", cell))
+    return max((_visible(p) for p in pieces if p), default=1)
+
+
+#: characters of small text that fill the line of a one-column page (a 12.6 cm column: the narrowest host)
+LINE_CHARS = 80
+
+
+def column_widths(head: list[str], rows: list[list[str]], chars: int = LINE_CHARS) -> list[float]:
+    """Fractions of the line for a table's columns, by the length of their contents (a column of short numbers
+    narrow, one of sentences wide); every column gets at least its widest unbreakable piece (a number, a word)
+    when the line allows it (``chars`` characters fill the line).
+
+    >>> column_widths(["a", "b"], [["a long sentence of several words here and more words still", "1.5"]])
+    [0.925, 0.075]
+    """
+    n = max(len(head), max((len(r) for r in rows), default=0), 1)
+    weights, floors = [], []
+    for j in range(n):
+        cells = [r[j] for r in rows if j < len(r)] + ([head[j]] if j < len(head) else [])
+        longest = max((_visible(c) for c in cells), default=1)
+        weights.append(max(min(longest, 60), 4))
+        floors.append((max((_unbreakable(c) for c in cells), default=1) + 3) / chars)
+    if sum(floors) >= 1:
+        fr = [f / sum(floors) for f in floors]
+    else:
+        fixed: set[int] = set()
+        while True:
+            free = 1 - sum(floors[j] for j in fixed)
+            rest = sum(weights[j] for j in range(n) if j not in fixed)
+            fr = [floors[j] if j in fixed else free * weights[j] / rest for j in range(n)]
+            low = [j for j in range(n) if j not in fixed and fr[j] < floors[j]]
+            if not low:
+                break
+            fixed |= set(low)
+    fr = [round(f, 3) for f in fr]
+    fr[-1] = round(1 - sum(fr[:-1]), 3)
+    return fr
+
+
+def table_spec(head: list[str], rows: list[list[str]]) -> str:
+    return "@{}" + "".join(column(f) for f in column_widths(head, rows)) + "@{}"
+
+
 def table_view(tab: dict) -> dict:
-    """A check's extra table, ready for the template (column widths shared out over the line)."""
-    cols = list(tab.get("columns", []))
-    n = max(len(cols), 1)
-    width = 0.98 / n
-    spec = "@{}" + "".join(r">{\raggedright\arraybackslash}p{%.3f\linewidth}" % (width - 0.02) for _ in cols) + "@{}"
-    return {"title": tab.get("title", ""), "spec": spec, "head": " & ".join(prose(str(c)) for c in cols),
-            "rows": [" & ".join(_cell(v) for v in row) for row in tab.get("rows", [])],
-            "note": tab.get("note", "")}
+    """A check's extra table, ready for the template (column widths shared out over the line by content)."""
+    cols = [prose(str(c)) for c in tab.get("columns", [])]
+    rows = [[_cell(v) for v in row] for row in tab.get("rows", [])]
+    return {"title": tab.get("title", ""), "spec": table_spec(cols, rows), "head": " & ".join(cols),
+            "rows": [" & ".join(r) for r in rows], "note": tab.get("note", "")}
 
 
 def _box_tex(name, lo, hi) -> str:
@@ -426,6 +574,12 @@ def _checks_view(r, bound):
     return checks
 
 
+def checks_spec(checks) -> str:
+    """The column layout of a numeric-evidence table (parameters, claimed, derived, numeric, digits or slack)."""
+    head = ["Parameters", "Claimed", "Derived", "Numeric (definition)", "Digits"]
+    return table_spec(head, [[c["params"], c["claimed"], c["derived"], c["numeric"], c["last"]] for c in checks])
+
+
 def _result_view(r) -> dict:
     c = r.claim
     bound = c.kind in ("upper", "lower", "strict-upper")
@@ -436,6 +590,7 @@ def _result_view(r) -> dict:
         corrected = {"status": k.status, "message": k.message, "statement_lines": statement_tex(k.claim.statement),
                      "checks": _checks_view(k, bound),
                      "counterexample": counterexample_rows(k.counterexample) or None}
+        corrected["checks_spec"] = checks_spec(corrected["checks"])
     search = None
     if r.search:
         sr = r.search
@@ -455,6 +610,7 @@ def _result_view(r) -> dict:
         "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else "",
         "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.derived_expr) if r.derived_expr is not None else "",
         "steps": bool(r.steps), "steps_latex": steps_tex(r.steps), "checks": checks, "counterexample": cx,
+        "checks_spec": checks_spec(checks),
         "notes": c.notes, "conventions": "; ".join(c.conventions),
         "tables": [table_view(t) for t in r.tables], "corrected": corrected, "search": search,
     }
@@ -550,9 +706,9 @@ def verdict_tables(paper, results) -> list:
                 st = r.claim.statement
                 fix = ""
                 if r.corrected is not None and r.status == "refuted":
-                    fix = (r" \newline corrected: $" + r.corrected.claim.statement + "$ "
+                    fix = (r" \newline corrected: " + inline_statement(r.corrected.claim.statement) + " "
                            + _MARK.get(r.corrected.status, r.corrected.status))
-                cells.append("$" + st + "$ \\newline " + r"\textbf{" + r.status + "} " + _MARK.get(r.status, "")
+                cells.append(inline_statement(st) + " \\newline " + r"\textbf{" + r.status + "} " + _MARK.get(r.status, "")
                              + r" {\scriptsize\texttt{" + tex_escape(cell) + "}}" + fix)
             rows.append(" & ".join(cells))
         if not used:
@@ -952,7 +1108,9 @@ def bib_item(meta) -> str:
 def _doc_context(paper, dps, heading, prefix):
     h1, h2 = heading_commands(heading)
     bib = paper.meta.get("bib") or {}
-    return {"paper": {"key": paper.key, "title": paper.meta.get("title", paper.key), "venue": paper.meta.get("venue", ""),
+    title = paper.meta.get("title", paper.key)
+    return {"paper": {"key": paper.key, "title": title, "venue": paper.meta.get("venue", ""),
+                      "title_pdf": tex_escape(plain(title)), "label": cite_label(paper.meta) or paper.key,
                       "cite": bib.get("key", ""), "bibitem": bib_item(paper.meta), "pages": paper.meta.get("pages")},
             "h1": h1, "h2": h2, "prefix": prefix, "dps": dps, "version": __version__}
 
@@ -961,6 +1119,14 @@ def render_appendix(paper, results, dps: int, body_name: str, findings=(), headi
                     prefix: str = "cbdpsym", figures=()) -> tuple[str, str]:
     """The short appendix (standalone, body): findings, verdict counts and legend, refuted and ambiguous
     claims in full, every other claim in one compact table, key figures."""
+    token = _CITING.set(cite_label(paper.meta))
+    try:
+        return _render_appendix(paper, results, dps, body_name, findings, heading, prefix, figures)
+    finally:
+        _CITING.reset(token)
+
+
+def _render_appendix(paper, results, dps, body_name, findings, heading, prefix, figures):
     env = _env()
     by_id = {r.claim.id: r for r in results}
     order = {"refuted": 0, "ambiguous": 1, "inconclusive": 2, "error": 3}
@@ -984,6 +1150,14 @@ def render_supplement(paper, results, dps: int, coverage, body_name: str, headin
                       prefix: str = "cbdpsym", figures=()) -> tuple[str, str]:
     """The supplement (standalone, body): every claim in full with its evidence, the paper's tables, the
     figures not in the appendix, conventions, paper mapping and provenance."""
+    token = _CITING.set(cite_label(paper.meta))
+    try:
+        return _render_supplement(paper, results, dps, coverage, body_name, heading, prefix, figures)
+    finally:
+        _CITING.reset(token)
+
+
+def _render_supplement(paper, results, dps, coverage, body_name, heading, prefix, figures):
     env = _env()
     ctx = _doc_context(paper, dps, heading, prefix)
     views = [_result_view(r) for r in results]

@@ -542,7 +542,7 @@ def _ascii_math(src: str) -> str | None:
             continue
         if src.startswith("**", i) or src[i] == "^":
             j = i + (2 if src.startswith("**", i) else 1)
-            e = re.compile(r"-?\w+|\([^()]*\)").match(src, j)
+            e = re.compile(r"-?\w+'*|\([^()]*\)").match(src, j)
             if not e:
                 return None
             exp = e.group(0)
