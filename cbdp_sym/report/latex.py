@@ -26,7 +26,7 @@ from cbdp_sym.core.printing import (breakable, latex, latex_narrow, num_tex, tex
 from cbdp_sym.core.tape import Tex
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
-from cbdp_sym.report.text import GREEK_WORDS, Part, literal_tex, parse_literal, parts, plain
+from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, parse_literal, parts, plain
 
 # -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
 _TEXT_ESCAPES = {
@@ -134,7 +134,11 @@ def math_tex(tex: str) -> str:
     tex = tex.strip()
     if not tex:
         return ""
-    return "$" + (more_breaks(breakable(tex)) if visible_width(tex) > _INLINE_BREAK else tex) + "$"
+    if visible_width(tex) <= _INLINE_BREAK:
+        return "$" + tex + "$"
+    if r"\text{" in tex:  # words inside the mathematics become running text, so that the line can break in them
+        return text_out_of_math(more_breaks(breakable(tex)))
+    return "$" + more_breaks(breakable(tex)) + "$"
 
 
 def part_tex(p: Part, sig: int = 10) -> str:
@@ -184,7 +188,7 @@ def _literal_of(value):
     if not text:
         return None
     got = parse_literal(text)
-    if got is not None and got[1] == len(text):
+    if got is not None and got[1] == len(text) and is_literal(got[0], bare=False):
         return got[0]
     if re.fullmatch(r"\s*[-+\d./eE]+(\s*,\s*[-+\d./eE]+)+\s*", text):  # "1,1": a vector without its parentheses
         got = parse_literal("(" + text + ")")
@@ -632,6 +636,7 @@ def figures_of(results) -> list:
 
 
 _MARKS = ("*", "square*", "triangle*", "o", "diamond*", "x")
+_COLORS = ("blue", "red", "black!60!green", "violet", "orange!90!black", "black", "cyan!70!black", "brown")
 
 
 def shade_tex(bound, value) -> str:
@@ -655,31 +660,164 @@ def shade_tex(bound, value) -> str:
     return "\n".join(out)
 
 
+def _finite_points(data, key):
+    return [(x, y) for x, y in data[key] if mp.isfinite(y) and x not in ("inf", "-inf")]
+
+
+def _span(values, log: bool):
+    vals = [mp.log10(v) if log else v for v in values if (v > 0 or not log)]
+    return (min(vals), max(vals)) if vals else (mp.mpf(0), mp.mpf(0))
+
+
+ZOOM_FLAT = 0.08  # a curve whose own range is below this fraction of the panel's height gets a zoom strip
+ZOOM_CLOSE = 0.10  # two crossing curves closer than this fraction of the panel's height get a ratio strip
+
+
+def zoom_view(fig, data, curves, log_y: bool) -> dict | None:
+    """A strip under the panel for a finding that lives in a small difference: the change of each nearly flat
+    curve from its first point (a rise of 0.01 on a panel 0.5 high), or the ratio of two curves that cross while
+    staying close (where one bound overtakes another).  ``None`` when every difference shows at the panel's scale."""
+    pts = {c["key"]: _finite_points(data, c["key"]) for c in curves}
+    allys = [y for ps in pts.values() for _, y in ps]
+    if len(curves) < 2 or len(allys) < 4:
+        return None
+    lo, hi = _span(allys, log_y)
+    height = hi - lo
+    if height <= 0:
+        return None
+    style = {c["key"]: c["opts"] for c in curves}
+    label = {c["key"]: c["label"] for c in curves}
+    flat = []
+    for c in curves:
+        ps = pts[c["key"]]
+        if len(ps) < 3:
+            continue
+        a, b = _span([y for _, y in ps], log_y)
+        if 0 < b - a < ZOOM_FLAT * height and (b - a) > mp.mpf(10) ** -9 * max(abs(a), abs(b), 1):
+            flat.append(c["key"])
+    xname = plain(fig.xlabel) or "x"
+    if flat:
+        x0 = pts[flat[0]][0][0]
+        strip = []
+        for k in flat:
+            y0 = pts[k][0][1]
+            strip.append({"opts": style[k], "coords": " ".join(f"({x},{mp.nstr(y - y0, 8, min_fixed=-6, max_fixed=8)})"
+                                                                   for x, y in pts[k])})
+        rise = max(abs(y - pts[k][0][1]) for k in flat for _, y in pts[k])
+        ends = [x for k in flat for x, _ in pts[k]]
+        return {"curves": strip, "ylabel": "change from $" + _x_tex(fig) + " = " + num_tex(x0) + "$",
+                "reference_coords": f"({_xmin(ends)},0) ({_xmax(ends)},0)", "note": (f"The strip below the panel shows each curve's change from its value at "
+                                         f"${_x_tex(fig)} = {num_tex(x0)}$ (at most ${num_tex(mp.nstr(rise, 3))}$), "
+                                         f"too small to see at the panel's scale.")}
+    best = None
+    for i, c in enumerate(curves):
+        for d in curves[i + 1:]:
+            a, b = dict(pts[c["key"]]), dict(pts[d["key"]])
+            xs = [x for x in a if x in b and a[x] > 0 and b[x] > 0] if log_y else [x for x in a if x in b]
+            if len(xs) < 3:
+                continue
+            gaps = [(mp.log10(a[x] / b[x]) if log_y else a[x] - b[x]) for x in xs]
+            if not (any(g > 0 for g in gaps) and any(g < 0 for g in gaps)):
+                continue
+            widest = max(abs(g) for g in gaps)
+            if widest < ZOOM_CLOSE * height and (best is None or widest < best[0]):
+                best = (widest, c, d, xs, a, b)
+    if best is None:
+        return None
+    _, c, d, xs, a, b = best
+    ratio = log_y
+    coords = " ".join(f"({x},{mp.nstr(a[x] / b[x] if ratio else a[x] - b[x], 8, min_fixed=-6, max_fixed=8)})" for x in xs)
+    what = "ratio" if ratio else "difference"
+    return {"curves": [{"opts": style[c["key"]], "coords": coords}],
+            "ylabel": what, "reference_coords": f"({_xmin(xs)},{1 if ratio else 0}) ({_xmax(xs)},{1 if ratio else 0})",
+            "note": (f"The strip below the panel shows the {what} of ``{c['label']}'' to ``{d['label']}''; "
+                     + (f"below 1 the first is the smaller." if ratio else "below 0 the first is the smaller."))}
+
+
+def _xmin(xs):
+    return min(xs, key=lambda x: mp.mpf(x))
+
+
+def _xmax(xs):
+    return max(xs, key=lambda x: mp.mpf(x))
+
+
+def _x_tex(fig) -> str:
+    x = fig.xlabel.strip()
+    return x[1:-1] if x.startswith("$") and x.endswith("$") and x.count("$") == 2 else r"	ext{" + text_tex(plain(x)) + "}"
+
+
+def far_above_note(fig, data) -> str:
+    """For a figure that compares bounds with a true value (``shade_below``): where another bound sits far above
+    the true value (a factor of 100 or more), a sentence saying by how much and where."""
+    if not getattr(fig, "shade_below", ()):
+        return ""
+    value_key = fig.shade_below[1]
+    value = dict(_finite_points(data, value_key))
+    out = []
+    for c in fig.curves:
+        if c.key in (value_key,):
+            continue
+        worst = None
+        for x, y in _finite_points(data, c.key):
+            v = value.get(x)
+            if v is not None and v > 0 and y > 0 and (worst is None or y / v > worst[1]):
+                worst = (x, y / v)
+        if worst and worst[1] >= 100:
+            out.append(f"At ${_x_tex(fig)} = {num_tex(worst[0])}$ the curve ``{c.label}'' is "
+                       f"${num_tex(mp.nstr(worst[1], 2))}$ times the ``{fig.curve(value_key).label}''.")
+    return " ".join(out)
+
+
+def _legend_label(c) -> str:
+    lab = c.label
+    if c.kind == "printed" and "as printed" not in plain(lab):
+        lab += " (as printed)"
+    return lab
+
+
 def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
     """A figure ready for the template: finite points only, the abscissa range set to the data's (a point not
-    computed within the audit's limits is left out, and the caption says how many)."""
+    computed within the audit's limits is left out, and the caption says how many), a zoom strip where a
+    finding lives in a small difference, and the caption's generated sentences (shading, zoom, far-off bounds)."""
     data = fig.data(compute=False)
     curves, xs = [], []
     for i, c in enumerate(fig.curves):
-        pts = [(x, y) for x, y in data[c.key] if mp.isfinite(y) and x not in ("inf", "-inf")]
+        pts = _finite_points(data, c.key)
         xs += [mp.mpf(x) for x, _ in pts]
         coords = " ".join(f"({x},{mp.nstr(y, 10, min_fixed=-6, max_fixed=8)})" for x, y in pts)
-        opts = ",".join(o for o in (c.style, f"mark={_MARKS[i % len(_MARKS)]}", "mark size=1.2pt") if o)
-        curves.append({"label": c.label, "coords": coords, "opts": opts, "kind": c.kind, "key": c.key, "style": c.style})
+        color = _COLORS[i % len(_COLORS)]
+        opts = ",".join(o for o in (color, c.style, f"mark={_MARKS[i % len(_MARKS)]}", "mark size=1.2pt") if o)
+        curves.append({"label": _legend_label(c), "coords": coords, "opts": opts, "kind": c.kind, "key": c.key,
+                       "style": c.style, "color": color})
     xrange = f"xmin={mp.nstr(min(xs), 10)}, xmax={mp.nstr(max(xs), 10)}" if xs else ""
-    axis = fig.axis
+    axis = re.sub(r",?\s*legend pos=[a-z ]+", "", fig.axis).strip(" ,")
     if xrange and "xmin" not in axis:
         axis = (axis + ", " if axis else "") + xrange
     extra = getattr(fig, "extra_tex", "")
     shade = getattr(fig, "shade_below", ())
+    notes = []
     if shade:
         extra = (extra + "\n" if extra else "") + shade_tex(data[shade[0]], data[shade[1]])
+        notes.append(f"Shaded: where ``{fig.curve(shade[0]).label}'' lies below ``{fig.curve(shade[1]).label}'', "
+                     "that is, where the printed statement is false.")
+    far = far_above_note(fig, data)
+    if far:
+        notes.append(far)
     gaps = sum(1 for c in fig.curves for _, y in data[c.key] if mp.isnan(y))
     caption = fig.caption + (f" ({gaps} point{'s' if gaps > 1 else ''} not computed within the audit's limits, left out.)"
                              if gaps else "")
-    return {"id": fig.id, "key": label_key(fig.id), "title": fig.title, "caption": caption, "xlabel": fig.xlabel,
+    zoom = zoom_view(fig, data, curves, "ymode=log" in axis.replace(" ", ""))
+    if zoom:
+        notes.append(zoom["note"])
+        xmode = re.search(r"xmode\s*=\s*log", axis)
+        zoom["axis"] = ", ".join(a for a in ("xmode=log" if xmode else "", xrange,
+                                             "x dir=reverse" if "x dir=reverse" in axis else "") if a)
+    key = label_key(fig.id)
+    return {"id": fig.id, "key": key, "title": fig.title, "caption": caption, "xlabel": fig.xlabel,
             "ylabel": fig.ylabel, "axis": axis, "curves": curves, "where": fig.where, "csv": f"figures/{fig.id}.csv",
-            "extra": extra, "xrange": xrange, "panels": dict(getattr(fig, "panels", {}) or {})}
+            "extra": extra, "xrange": xrange, "panels": dict(getattr(fig, "panels", {}) or {}), "zoom": zoom,
+            "notes": notes, "legend": f"{prefix}-legend-{key}", "printed": any(c.kind == "printed" for c in fig.curves)}
 
 
 _MARK = {"verified": r"\checkmark", "holds": r"\checkmark", "refuted": r"$\times$", "inconclusive": "?",
@@ -768,10 +906,24 @@ def group_figures(views) -> list[dict]:
             for v, h in zip(g["panels"], heads):
                 v["subtitle"] = v["title"] if h != g["title"] else v["subtitle"]
         g["labels"] = [v["key"] for v in g["panels"]]
+        notes = []
+        for v in g["panels"]:
+            notes += [n for n in v.get("notes", ()) if n not in notes]
+        if any(v.get("printed") for v in g["panels"]):
+            notes.append("Curves marked ``as printed'' plot the paper's formulas as printed (what the claims audit); "
+                         "the others are computed from the definitions.")
+        g["notes"] = " ".join(notes)
         if g["panels"][0].get("panels"):
             g["panels"] = _repanel(g["panels"])
-        # panels with the same curves share one legend (drawn in the first panel)
+        # panels with the same curves share one legend (under the panels)
         g["shared_legend"] = len(g["panels"]) > 1 and len({tuple(c["label"] for c in v["curves"]) for v in g["panels"]}) == 1
+        # the caption's head: the paper's figure by its place ("Sec. 5, Fig. 1b of [12]"), never "Figure 1b"
+        m = re.match(r"(?:Figure|Fig\.)\s*[0-9A-Za-z.()-]*?\d[a-z]?(?:\([a-z]\))?(?=$|[\s:,])\s*(.*)$", g["title"])
+        g["paper_figure"] = bool(m)
+        g["rest"] = m.group(1).strip(" :,") if m else ""
+        wide = len(g["panels"]) > 1
+        longest = max((_visible(prose(c["label"])) for v in g["panels"] for c in v["curves"]), default=0)
+        g["legend_columns"] = 2 if longest <= (44 if wide and g["shared_legend"] else 20) else 1
     return groups
 
 
@@ -790,11 +942,12 @@ def _repanel(views) -> list[dict]:
                 if c["key"] not in keys:
                     continue
                 dash = _DASHES[list(keys).index(c["key"]) % len(_DASHES)]
-                opts = ",".join(o for o in (dash, f"mark={_MARKS[j % len(_MARKS)]}", "mark size=1.2pt") if o)
+                opts = ",".join(o for o in (_COLORS[j % len(_COLORS)], dash, f"mark={_MARKS[j % len(_MARKS)]}",
+                                            "mark size=1.2pt") if o)
                 curves.append({**c, "label": c["label"] + ", " + v["subtitle"], "opts": opts})
         out.append({**first, "id": f"{first['id']}-{i + 1}", "key": f"{first['key']}-{i + 1}", "subtitle": title,
                     "ylabel": ylabel, "axis": ", ".join(a for a in (axis, first["xrange"]) if a), "curves": curves,
-                    "extra": ""})
+                    "extra": "", "zoom": None, "legend": f"{first['legend']}-{i + 1}"})
     return out
 
 

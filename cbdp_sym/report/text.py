@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cbdp_sym.core.printing import num_tex, plain_words, powers_in_prose
 
-__all__ = ["Part", "parts", "plain", "ascii_calls", "math_text", "parse_literal", "literal_text", "number_text",
+__all__ = ["Part", "parts", "plain", "ascii_calls", "is_literal", "literal_tex", "math_text", "parse_literal", "literal_text", "number_text",
            "GREEK_WORDS", "UNICODE_TEX"]
 
 
@@ -189,7 +189,7 @@ def _leaves(v):
         yield v
 
 
-def _is_literal(v, bare: bool) -> bool:
+def is_literal(v, bare: bool) -> bool:
     """A literal worth setting as mathematics: some number in it; a bare one (no ``name=``) must also look like
     Python's output (a comma, a colon or a quote), so that ``(2)`` and ``[6]`` stay prose."""
     leaves = list(_leaves(v))
@@ -296,13 +296,13 @@ def _prose_parts(text: str, before: str) -> list[Part]:
                 k += 1
             if k < n and text[k] == "=" and text[k + 1:k + 2] != "=":
                 got = parse_literal(text, k + 1)
-                if got is not None and _is_literal(got[0], bare=False) and _ends_cleanly(text, got[1]):
+                if got is not None and is_literal(got[0], bare=False) and _ends_cleanly(text, got[1]):
                     flush()
                     out.append(Part("value", name=_name_tex(name) + (_args_tex(arg) if arg is not None else ""),
                                     value=got[0]))
                     i = got[1]
                     continue
-            if arg is not None and _pythonic(text[m.end(1):j]) and _is_literal(arg, bare=True):
+            if arg is not None and _pythonic(text[m.end(1):j]) and is_literal(arg, bare=True):
                 flush()
                 out.append(Part("math", _name_tex(name) + _args_tex(arg)))
                 i = j
@@ -310,7 +310,7 @@ def _prose_parts(text: str, before: str) -> list[Part]:
         # a bare literal as Python prints it: (1,), ['0.5', '0.5'], {0: 1/2}
         if ch in "([{" and not (prev.isalnum()):
             got = parse_literal(text, i)
-            if got is not None and _is_literal(got[0], bare=True) and _ends_cleanly(text, got[1]) \
+            if got is not None and is_literal(got[0], bare=True) and _ends_cleanly(text, got[1]) \
                     and _pythonic(text[i:got[1]]):
                 flush()
                 out.append(Part("value", value=got[0]))
