@@ -687,7 +687,7 @@ def zoom_view(fig, data, curves, log_y: bool) -> dict | None:
         return None
     style = {c["key"]: c["opts"] for c in curves}
     label = {c["key"]: c["label"] for c in curves}
-    flat = []
+    flat, steep = [], 0
     for c in curves:
         ps = pts[c["key"]]
         if len(ps) < 3:
@@ -695,6 +695,10 @@ def zoom_view(fig, data, curves, log_y: bool) -> dict | None:
         a, b = _span([y for _, y in ps], log_y)
         if 0 < b - a < ZOOM_FLAT * height and (b - a) > mp.mpf(10) ** -9 * max(abs(a), abs(b), 1):
             flat.append(c["key"])
+        elif b - a >= ZOOM_FLAT * height:
+            steep += 1
+    if steep:  # the panel's scale is set by a curve that moves: the flat ones are flat at any scale
+        flat = []
     xname = plain(fig.xlabel) or "x"
     if flat:
         x0 = pts[flat[0]][0][0]
@@ -705,10 +709,11 @@ def zoom_view(fig, data, curves, log_y: bool) -> dict | None:
                                                                    for x, y in pts[k])})
         rise = max(abs(y - pts[k][0][1]) for k in flat for _, y in pts[k])
         ends = [x for k in flat for x, _ in pts[k]]
-        return {"curves": strip, "ylabel": "change from $" + _x_tex(fig) + " = " + num_tex(x0) + "$",
-                "reference_coords": f"({_xmin(ends)},0) ({_xmax(ends)},0)", "note": (f"The strip below the panel shows each curve's change from its value at "
-                                         f"${_x_tex(fig)} = {num_tex(x0)}$ (at most ${num_tex(mp.nstr(rise, 3))}$), "
-                                         f"too small to see at the panel's scale.")}
+        return {"curves": strip, "ylabel": "change",
+                "reference_coords": f"({_xmin(ends)},0) ({_xmax(ends)},0)",
+                "note": (f"The strip under the panel shows each curve's change from its value at "
+                         f"${_x_tex(fig)} = {num_tex(x0)}$ (at most ${num_tex(mp.nstr(rise, 3))}$ in size), "
+                         f"too small to see at the panel's scale.")}
     best = None
     for i, c in enumerate(curves):
         for d in curves[i + 1:]:
@@ -730,8 +735,8 @@ def zoom_view(fig, data, curves, log_y: bool) -> dict | None:
     what = "ratio" if ratio else "difference"
     return {"curves": [{"opts": style[c["key"]], "coords": coords}],
             "ylabel": what, "reference_coords": f"({_xmin(xs)},{1 if ratio else 0}) ({_xmax(xs)},{1 if ratio else 0})",
-            "note": (f"The strip below the panel shows the {what} of ``{c['label']}'' to ``{d['label']}''; "
-                     + (f"below 1 the first is the smaller." if ratio else "below 0 the first is the smaller."))}
+            "note": (f"The strip under the panel shows the {what} of ``{c['label']}'' to ``{d['label']}'' (dashed: "
+                     f"equal); above the dashed line ``{d['label']}'' is the smaller.")}
 
 
 def _xmin(xs):
@@ -764,9 +769,18 @@ def far_above_note(fig, data) -> str:
             if v is not None and v > 0 and y > 0 and (worst is None or y / v > worst[1]):
                 worst = (x, y / v)
         if worst and worst[1] >= 100:
-            out.append(f"At ${_x_tex(fig)} = {num_tex(worst[0])}$ the curve ``{c.label}'' is "
-                       f"${num_tex(mp.nstr(worst[1], 2))}$ times the ``{fig.curve(value_key).label}''.")
+            out.append(f"At ${_x_tex(fig)} = {num_tex(worst[0])}$ the curve ``{c.label}'' lies "
+                       f"${_factor_tex(worst[1])}$ times above ``{fig.curve(value_key).label}''.")
     return " ".join(out)
+
+
+def _factor_tex(r) -> str:
+    """A large factor with two significant digits: ``9.2 \\times 10^{5}``."""
+    k = int(mp.floor(mp.log10(r)))
+    if k < 4:
+        return num_tex(mp.nstr(r, 2))
+    m = mp.nstr(r / mp.mpf(10) ** k, 2)
+    return (f"{m.rstrip('0').rstrip('.')} \\times " if m not in ("1.0", "1") else "") + f"10^{{{k}}}"
 
 
 def _legend_label(c) -> str:
@@ -799,6 +813,7 @@ def _figure_view(fig, prefix: str = "cbdpsym") -> dict:
     notes = []
     if shade:
         extra = (extra + "\n" if extra else "") + shade_tex(data[shade[0]], data[shade[1]])
+    if shade and "shaded" not in fig.caption.lower():
         notes.append(f"Shaded: where ``{fig.curve(shade[0]).label}'' lies below ``{fig.curve(shade[1]).label}'', "
                      "that is, where the printed statement is false.")
     far = far_above_note(fig, data)
@@ -891,20 +906,25 @@ def group_figures(views) -> list[dict]:
         v["subtitle"] = tail if sep else v["title"]
         g["heads"].append(head if sep else v["title"])
         g["panels"].append(v)
-        if v["caption"] and v["caption"] not in g["captions"]:
-            g["captions"].append(v["caption"])
     for g in groups:
         # the paper's own figure before its extensions ("Fig. 1b" before "Fig. 1b (extended)")
         order = sorted(range(len(g["panels"])), key=lambda i: len(g["panels"][i]["where"] or ""))
         g["panels"] = [g["panels"][i] for i in order]
         g["heads"] = [g["heads"][i] for i in order]
-        g["caption"] = " ".join(g.pop("captions"))
+        captions = []
+        for v in g["panels"]:
+            if v["caption"] and v["caption"] not in captions:
+                captions.append(v["caption"])
+        g.pop("captions")
+        g["caption"] = " ".join(captions)
         heads = g.pop("heads")
         common = os.path.commonprefix(heads).rstrip(" ,;:(") if len(set(heads)) > 1 else heads[0]
         g["title"] = common or heads[0]
-        if len(g["panels"]) > 1 and len(set(heads)) > 1:  # panels from different figures keep their own titles
-            for v, h in zip(g["panels"], heads):
-                v["subtitle"] = v["title"] if h != g["title"] else v["subtitle"]
+        if len(g["panels"]) > 1 and len(set(heads)) > 1:  # panels from different figures keep their own titles,
+            for v, h in zip(g["panels"], heads):          # less the figure's ("Figure 1b continued: x" -> "Continued: x")
+                if h != g["title"]:
+                    sub = v["title"][len(g["title"]):].strip(" :,") if v["title"].startswith(g["title"]) else v["title"]
+                    v["subtitle"] = sub[:1].upper() + sub[1:]
         g["labels"] = [v["key"] for v in g["panels"]]
         notes = []
         for v in g["panels"]:
@@ -920,7 +940,7 @@ def group_figures(views) -> list[dict]:
         # the caption's head: the paper's figure by its place ("Sec. 5, Fig. 1b of [12]"), never "Figure 1b"
         m = re.match(r"(?:Figure|Fig\.)\s*[0-9A-Za-z.()-]*?\d[a-z]?(?:\([a-z]\))?(?=$|[\s:,])\s*(.*)$", g["title"])
         g["paper_figure"] = bool(m)
-        g["rest"] = m.group(1).strip(" :,") if m else ""
+        g["rest"] = re.sub(r"^\(?regenerated\)?\s*", "", m.group(1).strip(" :,")) if m else ""
         wide = len(g["panels"]) > 1
         longest = max((_visible(prose(c["label"])) for v in g["panels"] for c in v["curves"]), default=0)
         g["legend_columns"] = 2 if longest <= (44 if wide and g["shared_legend"] else 20) else 1
@@ -1248,7 +1268,8 @@ def bib_item(meta) -> str:
     if not b:
         return ""
     f = b["fields"]
-    authors = " and ".join(" ".join(reversed([p.strip() for p in a.split(",")])) for a in f["author"].split(" and "))
+    names = [" ".join(reversed([p.strip() for p in a.split(",")])) for a in f["author"].split(" and ")]
+    authors = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     parts = [authors, r"\emph{" + f["title"] + "}", f.get("booktitle", f.get("journal", ""))]
     if f.get("series"):
         parts.append(f["series"] + (" " + f["volume"] if f.get("volume") else ""))
