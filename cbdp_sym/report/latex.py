@@ -32,7 +32,7 @@ from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, par
 _TEXT_ESCAPES = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
     "^": r"\textasciicircum{}", "~": r"\textasciitilde{}", "<": r"$<$", ">": r"$>$", "|": r"$|$",
-    "“": "``", "”": "''", "‘": "`", "’": "'", "\u00a0": "~",
+    "“": "``", "”": "''", "‘": "`", "’": "'", "\u00a0": r"\nobreakspace{}",
 }
 _INLINE_BREAK = 24  # inline mathematics wider than this (visible characters) is made breakable
 #: the audited paper's citation label while one of its documents is rendered (its own references become
@@ -254,7 +254,27 @@ def _env():
     env.filters["note"] = prose
     env.filters["tt"] = tex_escape
     env.globals["col"] = column
+    env.globals["heading"] = heading_tex
     return env
+
+
+def heading_tex(level: str, title: str) -> str:
+    r"""A body's top heading: ``\cbdpsymheading`` at the section level (IEEEtran's one-appendix mode ignores
+    ``\section{...}``; the macro uses ``\section*`` there), the plain command below it; mathematics or commands in
+    the title get a PDF-string form for hyperref's bookmarks.
+
+    >>> print(heading_tex("section", "Audit of $x$-DP"))
+    \cbdpsymheading{section}{Audit of $x$-DP}{Audit of x-DP}
+    >>> print(heading_tex("subsection", "Audit of Rényi DP"))
+    \subsection{Audit of Rényi DP}
+    """
+    tex = prose(title)
+    pdf = tex_escape(plain(title))
+    if level == "section":
+        return f"\\cbdpsymheading{{section}}{{{tex}}}{{{pdf}}}"
+    if "\\" in tex or "$" in tex:
+        return f"\\{level}{{\\cbdpsymtexorpdf{{{tex}}}{{{pdf}}}}}"
+    return f"\\{level}{{{tex}}}"
 
 
 # -- layout of mathematics -------------------------------------------------------------------------
@@ -941,6 +961,12 @@ def group_figures(views) -> list[dict]:
         m = re.match(r"(?:Figure|Fig\.)\s*[0-9A-Za-z.()-]*?\d[a-z]?(?:\([a-z]\))?(?=$|[\s:,])\s*(.*)$", g["title"])
         g["paper_figure"] = bool(m)
         g["rest"] = re.sub(r"^\(?regenerated\)?\s*", "", m.group(1).strip(" :,")) if m else ""
+        only = g["panels"][0]
+        if len(g["panels"]) == 1 and only["subtitle"] != only["title"]:  # one panel: its subtitle is in the caption
+            if m:
+                g["rest"] = ", ".join(x for x in (g["rest"], only["subtitle"]) if x)
+            else:
+                g["title"] = only["title"]
         wide = len(g["panels"]) > 1
         longest = max((_visible(prose(c["label"])) for v in g["panels"] for c in v["curves"]), default=0)
         g["legend_columns"] = 2 if longest <= (44 if wide and g["shared_legend"] else 20) else 1
@@ -1284,7 +1310,7 @@ def _doc_context(paper, dps, heading, prefix):
     bib = paper.meta.get("bib") or {}
     title = paper.meta.get("title", paper.key)
     return {"paper": {"key": paper.key, "title": title, "venue": paper.meta.get("venue", ""),
-                      "title_pdf": tex_escape(plain(title)), "label": cite_label(paper.meta) or paper.key,
+                      "label": cite_label(paper.meta) or paper.key,
                       "cite": bib.get("key", ""), "bibitem": bib_item(paper.meta), "pages": paper.meta.get("pages")},
             "h1": h1, "h2": h2, "prefix": prefix, "dps": dps, "version": __version__}
 

@@ -78,7 +78,7 @@ _SCAN = re.compile(
     rf"|(?P<greek>(?<![\w\\$])(?:{_GREEK_ALT})(?![\w]))"
     r"|(?P<unicode>[" + "".join(re.escape(k) for k in UNICODE_TEX) + r"]+)"
 )
-_NAME = re.compile(r"(?<![\w\\$.])([A-Za-z][A-Za-z0-9_]*)(\s*\()?")
+_NAME = re.compile(r"(?<![\w\\$.])([A-Za-z][A-Za-z0-9_]*)(\()?")
 _NUM_RE = re.compile(_NUMBER + r"(?:\s*/\s*\d+)?")
 _LONE_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?![\w]|\.\d|/\d)")
 
@@ -284,6 +284,13 @@ def _prose_parts(text: str, before: str) -> list[Part]:
         prev = text[i - 1] if i else " "
         # a named value: v=(1,), M(0,)={0: 1/2}, n = 3, P=['0.5', '0.5']; a call with a tuple: M(0,)
         m = _NAME.match(text, i) if (ch.isalpha() and not (prev.isalnum() or prev in "_\\$.")) else None
+        if m and m.group(1) in ("mpf", "Fraction") and m.group(2):  # mpf('0.25'), Fraction(1, 4)
+            got = parse_literal(text, i)
+            if got is not None:
+                flush()
+                out.append(Part("value", value=got[0]))
+                i = got[1]
+                continue
         if m:
             name, j = m.group(1), m.end(1)
             arg = None
@@ -840,9 +847,9 @@ class _Text:
         body = body.strip()
         if not self.ascii and body and all(c in table for c in body):
             return "".join(table[c] for c in body)
-        if mark == "_" and not self.ascii and re.fullmatch(r"\w", body):
+        if mark == "_" and not self.ascii and len(body) == 1:
             return "_" + body
-        return mark + (body if _atomic(body) or re.fullmatch(r"-?\w+", body) else "(" + body + ")")
+        return mark + (body if _atomic(body) or re.fullmatch(r"\w+", body) else "(" + body + ")")
 
     def render(self, nodes) -> str:
         out: list[str] = []
@@ -854,6 +861,8 @@ class _Text:
                 out.append(self.render(val))
             elif kind == "chr":
                 if val in "^_":
+                    if out:
+                        out[-1] = out[-1].rstrip()
                     body, k = self.arg(nodes, k)
                     out.append(self.script(body, _SUPERSCRIPT if val == "^" else _SUBSCRIPT, val))
                 elif val == "&":
