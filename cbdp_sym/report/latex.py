@@ -23,7 +23,9 @@ import sympy as sp
 
 from cbdp_sym.core.printing import (breakable, latex, latex_narrow, num_tex, tex_escape, text_out_of_math,
                                    visible_width)
+from cbdp_sym.core.errors import DerivationTimeout
 from cbdp_sym.core.tape import Tex
+from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
 from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, parse_literal, parts, plain
@@ -283,13 +285,31 @@ _WIDTH = 62  # visible characters that fit on a line of the display
 
 def _break_expr(expr, first_width: int) -> list[str]:
     """Split a sum into lines of at most about :data:`_WIDTH` characters."""
+    return _break_counted(expr, first_width)[0]
+
+
+def _break_counted(expr, first_width: int) -> tuple[list[str], list[int]]:
+    """:func:`_break_expr` and the number of terms on each line."""
     tex = latex(expr)
-    if visible_width(tex) + first_width <= _WIDTH or not isinstance(expr, sp.Add):
-        return [tex]
+    if visible_width(tex) + first_width <= _WIDTH:
+        return [tex], [1]
+    if isinstance(expr, sp.Mul):  # a long product: its widest sum broken in brackets, the other factors before them
+        sums = [f for f in expr.args if isinstance(f, sp.Add)]
+        if sums:
+            widest = max(sums, key=lambda f: visible_width(latex(f)))
+            rest = sp.Mul(*[f for f in expr.args if f is not widest])
+            head = latex(rest) if rest != 1 else ""
+            head = "-" if head == "-1" else head
+            lines, counts = _break_counted(widest, first_width + visible_width(head) + 2)
+            lines[0] = f"{head} \\bigl[{lines[0]}"
+            lines[-1] = f"{lines[-1]}\\bigr]"
+            return lines, counts
+    if not isinstance(expr, sp.Add):
+        return [tex], [1]
     terms = list(sp.Add.make_args(expr))
     if len(terms) < 2:
-        return [tex]
-    lines, cur, width = [], "", first_width
+        return [tex], [1]
+    lines, counts, cur, n, width = [], [], "", 0, first_width
     for i, term in enumerate(terms):
         t = latex(term)
         sign = ""
@@ -302,11 +322,13 @@ def _break_expr(expr, first_width: int) -> list[str]:
         w = visible_width(piece)
         if cur and width + w > _WIDTH:
             lines.append(cur)
-            cur, width = piece, 6 + w
+            counts.append(n)
+            cur, n, width = piece, 1, 6 + w
         else:
-            cur, width = (cur + " " + piece).strip(), width + w
+            cur, n, width = (cur + " " + piece).strip(), n + 1, width + w
     lines.append(cur)
-    return lines
+    counts.append(n)
+    return lines, counts
 
 
 def _side(x):
@@ -327,14 +349,53 @@ def equation_lines(lhs, rel, rhs) -> str:
         return f"{lt} &{rel} {rt}" if rel else f"{lt} & {rt}"
     lw = visible_width(lt)
     if lw > _WIDTH // 2:  # long left side: put the right side on its own line
-        parts = _break_expr(rhs, 4)
+        parts, counts = _break_counted(rhs, 4)
         body = f"\\MoveEqLeft[2] {lt} \\\\ &{rel} {parts[0]}"
     else:
-        parts = _break_expr(rhs, lw + 2)
+        parts, counts = _break_counted(rhs, lw + 2)
         body = f"{lt} &{rel} {parts[0]}"
-    for p in parts[1:]:
+    shown = parts[1:]
+    if len(parts) > MAX_LINES:  # a page of terms helps nobody: the first lines, and the count of the others
+        shown = parts[1:MAX_LINES - 1]
+        rest = sum(counts[MAX_LINES - 1:])
+        shown.append(r"+ \cdots \text{ (%d more terms; the whole form is in \texttt{audit.json})}" % rest)
+    for p in shown:
         body += f" \\\\ &\\quad {p}"
     return body
+
+
+MAX_LINES = 12  # lines of one displayed closed form in the supplement
+LONG_FORM = 4 * _WIDTH  # a closed form wider than about four lines is shown compacted when a compact form exists
+
+
+def display_form(expr):
+    """The form of a long closed form a reader can take in: factored or over one denominator when that is much
+    shorter (SymPy's ``factor``/``cancel``: the same expression), with a note; else the expression itself.  Only
+    for what is shown -- ``audit.json`` keeps the form as derived.
+
+    >>> import sympy as sp
+    >>> a, b = sp.symbols("a b")
+    >>> display_form(a + b)
+    (a + b, '')
+    """
+    if not isinstance(expr, sp.Basic) or isinstance(expr, Tex):
+        return expr, ""
+    width = visible_width(latex(expr))
+    if width <= LONG_FORM or sp.count_ops(expr) > 800:
+        return expr, ""
+    best = None
+    try:
+        with time_limit(30, "the display form of a long expression"):
+            for how, f in (("factored", sp.factor), ("over a common denominator", sp.cancel)):
+                r = f(expr)
+                w = visible_width(latex(r))
+                if best is None or w < best[0]:
+                    best = (w, how, r)
+    except DerivationTimeout:
+        pass
+    if best is not None and best[0] < 0.6 * width:
+        return best[2], f"shown {best[1]}; the form as derived is in audit.json"
+    return expr, ""
 
 
 def steps_tex(steps) -> str:
@@ -606,6 +667,8 @@ def checks_spec(checks) -> str:
 
 def _result_view(r) -> dict:
     c = r.claim
+    claimed_shown, claimed_note = display_form(r.claimed_expr)
+    derived_shown, derived_note = display_form(r.derived_expr)
     bound = c.kind in ("upper", "lower", "strict-upper")
     checks = _checks_view(r, bound)
     corrected = None
@@ -630,9 +693,10 @@ def _result_view(r) -> dict:
         "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),
         "statement_lines": statement_tex(c.statement), "statement_prose": prose_tex(c.statement),
         "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else "",
-        "claimed_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.claimed_expr) if r.claimed_expr is not None else "",
+        "claimed_lines": equation_lines(Tex(c.quantity or "Q"), "=", claimed_shown) if r.claimed_expr is not None else "",
+        "claimed_note": claimed_note, "derived_note": derived_note,
         "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else "",
-        "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", r.derived_expr) if r.derived_expr is not None else "",
+        "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", derived_shown) if r.derived_expr is not None else "",
         "steps": bool(r.steps), "steps_latex": steps_tex(r.steps), "checks": checks, "counterexample": cx,
         "checks_spec": checks_spec(checks),
         "notes": c.notes, "conventions": "; ".join(c.conventions),
@@ -1201,9 +1265,10 @@ def _appendix_claim(r, paper, prefix: str) -> dict:
         if visible_width(tex) <= APPENDIX_STEP_CAP:
             fitting.append({"n": i, "note": _claim_prose(st.note), "math": tex})
     # the derived closed form is the derivation's conclusion: when it is shown, the steps stay in the supplement
-    steps = [] if (r.derived_expr is not None and math_fits(latex_narrow(r.derived_expr))) else fitting[-APPENDIX_STEPS:]
+    steps = [] if (r.derived_expr is not None and math_fits(latex_narrow(display_form(r.derived_expr)[0]))) \
+        else fitting[-APPENDIX_STEPS:]
     hidden = len(r.steps) - len(steps)
-    derived = latex_narrow(r.derived_expr) if r.derived_expr is not None else ""
+    derived = latex_narrow(display_form(r.derived_expr)[0]) if r.derived_expr is not None else ""
     q = c.quantity or "Q"
     msg, cut = short_message(r.message or "")
     corrected = None
