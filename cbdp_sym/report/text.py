@@ -73,8 +73,10 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # what prose may hold that is mathematics, tried in this order at each position
 _SCAN = re.compile(
     r"(?P<norm>\|\|(?P<normin>[A-Za-z0-9 +\-]{1,12})\|\|(?:_?(?P<normsub>\d+|oo|inf|[A-Za-z]{1,5}\b))?)"
-    r"|(?P<rel>>=|<=|!=|\+/-|->|=>|<->|(?<=\s)[<>](?=\s)|(?<=\s)~(?=\s?[\w$(-]))"
+    r"|(?P<rel>>=|<=|!=|\+/-|->|=>|<->|(?<=\s)[<>](?=\s)|(?<![^\s(])~(?=\s|$|[\w$(.-]))"
+    r"|(?P<tilde>(?<![\w\\])[A-Za-z]~(?![\w]))"
     rf"|(?P<sub>(?<![\w\\$])(?P<base>{_GREEK_ALT}|[A-Za-z])_(?P<subs>{_GREEK_ALT}|[A-Za-z0-9]{{1,3}}|\{{[A-Za-z0-9,]{{1,6}}\}})(?![\w]))"
+    rf"|(?P<gsub>(?<![\w\\$])(?P<gbase>{_GREEK_ALT})_(?P<gsubs>[A-Za-z]{{4,8}})(?![\w]))"
     rf"|(?P<greek>(?<![\w\\$])(?:{_GREEK_ALT})(?![\w]))"
     r"|(?P<unicode>[" + "".join(re.escape(k) for k in UNICODE_TEX) + r"]+)"
 )
@@ -332,10 +334,10 @@ def _prose_parts(text: str, before: str) -> list[Part]:
             continue
         # ASCII mathematics: norms, relations, subscripted names, Greek words, Unicode symbols
         m = _SCAN.match(text, i)
-        if m and (m.lastgroup not in ("greek", "sub") or not (prev.isalnum() or prev in "_\\")):
+        if m and (m.lastgroup not in ("greek", "sub", "gsub") or not (prev.isalnum() or prev in "_\\")):
             flush()
             tex, i = _scan_tex(m), m.end()
-            call = _CALL.match(text, i) if m.lastgroup in ("greek", "sub") else None
+            call = _CALL.match(text, i) if m.lastgroup in ("greek", "sub", "gsub") else None
             if call and all(_is_math_token(t) for t in re.split(r"[ ,+\-/]+", call.group(1)) if t):
                 tex += "(" + re.sub(r"[A-Za-z]+", lambda w: GREEK_WORDS.get(w.group(0), w.group(0)),
                                     call.group(1)) + ")"
@@ -413,6 +415,10 @@ def _scan_tex(m) -> str:
                                                     else _name_tex(sub)) + "}"
     if g == "greek":
         return GREEK_WORDS[s]
+    if g == "gsub":
+        return _name_tex(m.group("gbase")) + r"_{\mathrm{" + m.group("gsubs") + "}}"
+    if g == "tilde":
+        return r"\tilde{" + s[0] + "}"
     return "".join(UNICODE_TEX[c] + (" " if UNICODE_TEX[c][-1].isalpha() else "") for c in s).strip()
 
 
@@ -447,7 +453,7 @@ def parts(message) -> list[Part]:
 
 _REL_END = re.compile(r"(?:\\(?:le|ge|ne|to|sim|approx|in|leq|geq|neq|Rightarrow|mapsto|pm)|[<>=])\s*$")
 _REL_START = re.compile(r"^\s*(?:\\(?:le|ge|ne|to|sim|approx|in|leq|geq|neq|Rightarrow|mapsto|pm)(?![a-zA-Z])|[<>=])")
-_TOKEN_AFTER = re.compile(r"^( ?)(\d+(?:/\d+)?|[A-Za-z])(?![\w.(/])")
+_TOKEN_AFTER = re.compile(r"^( ?)(\d+(?:\.\d+)?(?:/\d+)?|[A-Za-z])(?![\w(/]|\.\d)")
 _TOKEN_BEFORE = re.compile(r"(?<![\w.])(\d+(?:/\d+)?|[A-Za-z])( ?)$")
 
 
@@ -504,7 +510,8 @@ _FUNCS = {"sqrt": None, "exp": r"\exp", "log": r"\log", "ln": r"\ln", "tanh": r"
           "max": r"\max"}
 _CALL_START = re.compile(r"(?<![\w\\$])(sqrt|exp|log|ln|tanh|sinh|cosh|erfc|erf|min|max)\(")
 _SQRT_WORD = re.compile(r"(?<![\w\\$])sqrt\s+(\d+(?:\.\d+)?|[A-Za-z]\b|(?:%s)\b)" % _GREEK_ALT)
-_ABS_POWER = re.compile(r"(?<!\|)\|([A-Za-z0-9 .+\-]{1,16})\|\s?(?:\^|\*\*)(\w+|\([^()$]{1,16}\)|\{[^{}$]{1,16}\})")
+_ABS_POWER = re.compile(r"(?<!\|)\|([A-Za-z0-9 .+\-_~]{1,16})\|\s?(?:\^|\*\*)(\w+|\([^()$]{1,16}\)|\{[^{}$]{1,16}\})")
+_PAREN_POWER = re.compile(r"\(([^()$]{1,40})\)\s?(?:\^|\*\*)(-?\w+|\([^()$]{1,16}\))")
 
 
 def _balanced(text: str, i: int) -> int:
@@ -541,7 +548,11 @@ def _ascii_math(src: str) -> str | None:
                 out.append(_FUNCS[w] + " ")
             elif w in ("sqrt",):
                 return None
-            elif len(w) <= 3:
+            elif len(w) == 1 and src.startswith("~", m.end()):  # Y~: a tilde accent
+                out.append(r"\tilde{" + w + "}")
+                i = m.end() + 1
+                continue
+            elif len(w) <= 2 or w in ("sum", "Var", "RHS", "LHS", "max", "min"):
                 out.append(w if len(w) == 1 else r"\mathrm{" + w + "}")
             else:
                 return None
@@ -593,7 +604,8 @@ def ascii_calls(text: str) -> str:
         m = _CALL_START.search(text, i)
         m2 = _SQRT_WORD.search(text, i)
         m3 = _ABS_POWER.search(text, i)
-        cands = [x for x in (m, m2, m3) if x]
+        m4 = _PAREN_POWER.search(text, i)
+        cands = [x for x in (m, m2, m3, m4) if x]
         if not cands:
             out.append(text[i:])
             break
@@ -614,10 +626,13 @@ def ascii_calls(text: str) -> str:
             i = m.end()
         else:
             inner, exp = _ascii_math(m.group(1)), _ascii_math(m.group(2).strip("(){}"))
+            bar = "|" if m.re is _ABS_POWER else ""
             if inner is None or exp is None:
                 out.append(m.group(0))
-            else:
+            elif bar:
                 out.append("$|" + inner + "|^{" + exp + "}$")
+            else:
+                out.append("$(" + inner + ")^{" + exp + "}$")
             i = m.end()
     return "".join(out)
 

@@ -44,6 +44,10 @@ def test_python_literals_become_mathematics(text, expected):
     ("slack 1.234567890123456e-5", "slack 1.23456789 × 10⁻⁵"),
     ("count 218.0 at Sec. 8.10", "count 218 at Sec. 8.10"),  # a whole number without .0; a section number kept
     ("exact eps(delta) at delta(0)", "exact ε(δ) at δ(0)"),
+    ("delta_exact(eps) <= 1", "δ_exact(ε) ≤ 1"),
+    ("Markov (e^eps/beta)^(alpha-1), sum|a_i|^A", "Markov (e^ε/β)^(α -1), sum|aᵢ|^A"),
+    ("E|Y~|^A with Y = Y~/eps", "E|Y\u0303|^A with Y = Y\u0303/ε"),  # Y and a combining tilde
+    ("the mechanism M~ and alpha ~ 3.3 (~0.01)", "the mechanism M\u0303 and α ∼ 3.3 (∼ 0.01)"),
 ])
 def test_ascii_mathematics_in_prose(text, expected):
     assert plain(text) == expected
