@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cbdp_sym.core.printing import num_tex, plain_words, powers_in_prose
 
-__all__ = ["Part", "parts", "plain", "ascii_calls", "is_literal", "literal_tex", "math_text", "parse_literal", "literal_text", "number_text",
+__all__ = ["Part", "parts", "plain", "ascii_calls", "public_words", "is_literal", "literal_tex", "math_text", "parse_literal", "literal_text", "number_text",
            "GREEK_WORDS", "UNICODE_TEX"]
 
 
@@ -268,9 +268,24 @@ def _quotes(text: str, before: str) -> str:
     return "".join(out)
 
 
+_ISSUE = re.compile(r"\s*\((?:see )?issue \d+\)|,? (?:see |as in )?issue \d+(?=[,.;:)]|$)")
+_MODULE = re.compile(r"\bcbdp_sym\.((?:[a-z_0-9]+\.)*[a-z_0-9]+)")
+
+
+def public_words(text: str) -> str:
+    """The project's internal references turned into what a reader of a report can use: a tracker's issue
+    number is dropped, a module path becomes a reference to the software.
+
+    >>> public_words("An extra ID (issue 16): the profile (cbdp_sym.divergences.profiles).")
+    "An extra ID: the profile (cbdp-sym's divergences.profiles)."
+    """
+    text = _ISSUE.sub("", text)
+    return _MODULE.sub(lambda m: "cbdp-sym's " + m.group(1), text)
+
+
 def _prose_parts(text: str, before: str) -> list[Part]:
     """Parts of a prose piece (no ``$``): values, numbers and ASCII mathematics taken out, the rest text."""
-    text = plain_words(text)
+    text = public_words(plain_words(text))
     out: list[Part] = []
     buf: list[str] = []
 

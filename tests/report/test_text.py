@@ -102,3 +102,9 @@ def test_any_message_renders_and_math_parts_balance(text):
                     depth += 1 if ch == "{" else -1
             # braces the parser added are balanced; a user's own unbalanced span stays as given
             assert depth == 0 or p.text.count("{") != p.text.count("}") or re.search(r"\\[{}]", p.text)
+
+
+def test_internal_references_do_not_reach_a_reader():
+    assert plain("An extra ID (issue 16): adapters in cbdp_sym.divergences.peers.") == (
+        "An extra ID: adapters in cbdp-sym’s divergences.peers.")  # an apostrophe
+    assert plain("the tissue 16 cells") == "the tissue 16 cells"
