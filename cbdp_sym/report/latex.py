@@ -170,7 +170,9 @@ def key_latex(name) -> str:
     s = str(name)
     if s in GREEK_WORDS or len(s) == 1 and s.isalpha() or re.fullmatch(r"([A-Za-z]|%s)_\w{1,3}" % "|".join(GREEK_WORDS), s):
         return prose(s) if "_" in s else "$" + (GREEK_WORDS.get(s, s)) + "$"
-    return prose(s.replace("_", " "))
+    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", s):  # a snake_case field name: words
+        return prose(s.replace("_", " "))
+    return prose(s)
 
 
 def _literal_of(value):

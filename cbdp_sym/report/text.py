@@ -73,10 +73,10 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # what prose may hold that is mathematics, tried in this order at each position
 _SCAN = re.compile(
     r"(?P<norm>\|\|(?P<normin>[A-Za-z0-9 +\-]{1,12})\|\|(?:_?(?P<normsub>\d+|oo|inf|[A-Za-z]{1,5}\b))?)"
-    r"|(?P<rel>>=|<=|!=|\+/-|->|=>|<->|(?<=\s)[<>](?=\s)|(?<![^\s(])~(?=\s|$|[\w$(.-]))"
+    r"|(?P<rel>>=|<=|!=|\+/-|->|=>|<->|(?<=\s)\|\|(?=\s)|(?<=\s)[<>](?=\s)|(?<![^\s(])~(?=\s|$|[\w$(.-]))"
     r"|(?P<tilde>(?<![\w\\])[A-Za-z]~(?![\w]))"
     rf"|(?P<sub>(?<![\w\\$])(?P<base>{_GREEK_ALT}|[A-Za-z])_(?P<subs>{_GREEK_ALT}|[A-Za-z0-9]{{1,3}}|\{{[A-Za-z0-9,]{{1,6}}\}})(?![\w]))"
-    rf"|(?P<gsub>(?<![\w\\$])(?P<gbase>{_GREEK_ALT})_(?P<gsubs>[A-Za-z]{{4,8}})(?![\w]))"
+    rf"|(?P<gsub>(?<![\w\\$])(?P<gbase>{_GREEK_ALT}|[A-Za-z])_(?P<gsubs>[A-Za-z]{{4,8}})(?![\w]))"
     rf"|(?P<greek>(?<![\w\\$])(?:{_GREEK_ALT})(?![\w]))"
     r"|(?P<unicode>[" + "".join(re.escape(k) for k in UNICODE_TEX) + r"]+)"
 )
@@ -423,7 +423,7 @@ def _scan_tex(m) -> str:
         return r"\|" + inner + r"\|" + (("_{" + _name_tex(sub) + "}") if sub else "")
     if g == "rel":
         return {">=": r"\ge", "<=": r"\le", "!=": r"\ne", "+/-": r"\pm", "->": r"\to", "=>": r"\Rightarrow",
-                "<->": r"\leftrightarrow", "<": "<", ">": ">", "~": r"\sim"}[s]
+                "<->": r"\leftrightarrow", "<": "<", ">": ">", "~": r"\sim", "||": r"\|"}[s]
     if g == "sub":
         sub = m.group("subs").strip("{}")
         return _name_tex(m.group("base")) + "_{" + (",".join(_name_tex(x) for x in sub.split(",")) if "," in sub
