@@ -695,10 +695,13 @@ def _result_view(r) -> dict:
         "source": c.source, "bound": bound, "digits_text": "--" if d is None else (f"{d:g}" if not bound else "slack"),
         "statement_lines": statement_tex(c.statement), "statement_prose": prose_tex(c.statement),
         "claimed_latex": latex(r.claimed_expr) if r.claimed_expr is not None else "",
-        "claimed_lines": equation_lines(Tex(c.quantity or "Q"), "=", claimed_shown) if r.claimed_expr is not None else "",
+        # without a name for the quantity the form stands alone ("Q = ..." would clash with a paper's law Q)
+        "claimed_lines": equation_lines(Tex(c.quantity or ""), "=" if c.quantity else "", claimed_shown)
+        if r.claimed_expr is not None else "",
         "claimed_note": claimed_note, "derived_note": derived_note,
         "derived_latex": latex(r.derived_expr) if r.derived_expr is not None else "",
-        "derived_lines": equation_lines(Tex(c.quantity or "Q"), "=", derived_shown) if r.derived_expr is not None else "",
+        "derived_lines": equation_lines(Tex(c.quantity or ""), "=" if c.quantity else "", derived_shown)
+        if r.derived_expr is not None else "",
         "steps": bool(r.steps), "steps_latex": steps_tex(r.steps), "checks": checks, "counterexample": cx,
         "checks_spec": checks_spec(checks),
         "notes": c.notes, "conventions": "; ".join(c.conventions),
@@ -1271,7 +1274,7 @@ def _appendix_claim(r, paper, prefix: str) -> dict:
         else fitting[-APPENDIX_STEPS:]
     hidden = len(r.steps) - len(steps)
     derived = latex_narrow(display_form(r.derived_expr)[0]) if r.derived_expr is not None else ""
-    q = c.quantity or "Q"
+    q = c.quantity or ""
     msg, cut = short_message(r.message or "")
     corrected = None
     if r.corrected is not None:
@@ -1284,7 +1287,7 @@ def _appendix_claim(r, paper, prefix: str) -> dict:
         "where": c.where, "seed": seed_short(paper, c.seed), "message": _claim_prose(msg) + (
             " (continued in the supplement)" if cut else ""),
         "statement": inline_statement(c.statement), "steps": steps, "hidden_steps": hidden,
-        "derived": (f"{q} = {derived}" if derived and math_fits(derived) else ""),
+        "derived": ((f"{q} = {derived}" if q else derived) if derived and math_fits(derived) else ""),
         "derived_long": bool(derived) and not math_fits(derived),
         "counterexample": ([] if _message_has_counterexample(msg, r.counterexample) else
                            counterexample_rows(r.counterexample, short=True)), "corrected": corrected,
