@@ -93,7 +93,7 @@ from hypothesis import given, strategies as st
 from cbdp_sym.report.latex import (_env, cite_label, cite_text, column_widths, group_figures, more_breaks, params_latex,
                                    prose, short_message, value_latex, zoom_view)
 
-from ..conftest import LATEX
+from ..conftest import LATEX, ROOT
 
 
 def _outside_math(tex: str) -> str:
@@ -190,7 +190,7 @@ def guest_problems(sty: str) -> list[str]:
 
 
 def test_style_file_is_a_good_guest():
-    sty = (Path(__import__("cbdp_sym").__file__).parent / "report" / "templates" / "cbdpsym.sty").read_text()
+    sty = (ROOT / "cbdp_sym" / "report" / "templates" / "cbdpsym.sty").read_text()
     assert guest_problems(sty) == []
     assert r"\crefname{cbdpsymclaim}" in sty and r"\texorpdfstring" in sty
 
