@@ -21,7 +21,8 @@ apt_install() {
 if ! command -v latexmk >/dev/null 2>&1 || ! command -v pdflatex >/dev/null 2>&1 \
    || ! kpsewhich pgfplots.sty >/dev/null 2>&1; then
   if can_apt; then
-    apt_install texlive-latex-base texlive-latex-recommended texlive-pictures latexmk poppler-utils
+    apt_install texlive-latex-base texlive-latex-recommended texlive-pictures latexmk poppler-utils \
+      texlive-fonts-recommended texlive-publishers texlive-latex-extra
   else
     echo "setup: latexmk/pdflatex/pgfplots not found and not root: install texlive-latex-base," \
          "texlive-latex-recommended, texlive-pictures and latexmk to get the PDF (reports still get .tex and JSON)" >&2

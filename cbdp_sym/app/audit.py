@@ -15,6 +15,7 @@ from cbdp_sym.verify.figures import load_cached
 from cbdp_sym.verify.findings import paper_findings
 from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
 from cbdp_sym.report.latexbuild import build_pdf_if_changed
+from cbdp_sym.report.text import plain
 from cbdp_sym.report.latex import (
     _figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available, provenance, render_appendix,
     render_supplement, split_figures)
@@ -225,7 +226,9 @@ def summary_table(results) -> str:
     for r in results:
         d = r.min_digits()
         bound = r.claim.kind in ("upper", "lower", "strict-upper")
-        rows.append((r.claim.id, r.claim.label[:52], r.status, "--" if d is None or bound else f"{d:g}"))
+        label = plain(r.claim.label)
+        rows.append((r.claim.id, label if len(label) <= 52 else label[:51] + "…", r.status,
+                     "--" if d is None or bound else f"{d:g}"))
     widths = [max(len(row[k]) for row in rows) for k in range(4)]
     lines = []
     for j, row in enumerate(rows):
@@ -291,7 +294,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
             standalone, body = render.text(body_name, ids, paper, lambda: list(render_supplement(
                 paper, mine, dps, cov[key][:2], body_name, heading, label_prefix,
                 [_figure_view(f, label_prefix) for f in rest_figs])))
-            docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, None))
+            docs.append((f"supplement-{key}{suffix}", standalone, body_name, body, 5.0))
             for name, standalone, body_name, body, limit in docs:
                 write_atomic(out / f"{body_name}.tex", body)
                 tex = out / f"{name}.tex"

@@ -25,6 +25,7 @@ from cbdp_sym.verify.points import evaluate
 from cbdp_sym.core.verdict import agrees, identity_digits, relative_slack, violated as is_violated
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latex import source_commit
+from cbdp_sym.report.text import math_text, plain
 from cbdp_sym.app.executor import check_dask
 from cbdp_sym.app.registry import Registry
 from cbdp_sym.core.timelimit import run_with_limit
@@ -338,15 +339,15 @@ def _plain(x):
 
 def cmd_show(reg, args):
     claim = reg.get(args.id)
-    print(f"{claim.id}: {claim.label}")
+    print(f"{claim.id}: {plain(claim.label)}")
     print(f"  where: {claim.where}   seed: {claim.seed}")
-    print(f"  as printed: {claim.statement}")
+    print(f"  as printed: {math_text(claim.statement)}")
     if claim.derive is None:
         print("  (no derivation: " + claim.kind + ")")
         return 0
     expr, steps = derive(claim)
     for i, st in enumerate(steps, 1):
-        print(f"  ({i}) {st.note}")
+        print(f"  ({i}) {plain(st.note)}")
         lhs = _plain(st.lhs)
         print(f"      {lhs} {st.rel} {_plain(st.rhs)}" if lhs else f"      {st.rel} {_plain(st.rhs)}")
     if expr is not None:
