@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 DOCS = ROOT / "docs"
 
