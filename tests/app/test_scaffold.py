@@ -9,7 +9,7 @@ from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.app.scaffold import CLAIMS_TEMPLATE, new_paper
 from ..conftest import ROOT
 
-README = ROOT / "README.md"
+TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
 def test_new_paper_audits_cleanly(tmp_path):
@@ -36,9 +36,9 @@ def test_new_refuses_bad_keys_and_existing_folders(tmp_path):
     assert main(["--path", str(tmp_path), "new", "1bad"]) == 2
 
 
-def test_readme_tour_is_the_scaffold():
-    """The README's tour shows the module `cbdp-sym new mypaper` writes (the test above audits it)."""
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+def test_the_tutorial_shows_the_scaffold():
+    """The tutorial shows the module `cbdp-sym new mypaper` writes (the test above audits it)."""
+    blocks = re.findall(r"```python\n(.*?)```", TUTORIAL.read_text(encoding="utf-8"), flags=re.S)
     assert CLAIMS_TEMPLATE.format(prefix="MYPAPER") in blocks
 
 

@@ -36,3 +36,14 @@ def test_the_docs_examples_run(page, code, tmp_path, monkeypatch):
         pytest.skip("no runnable example yet")
     monkeypatch.chdir(tmp_path)
     exec(compile(code, f"docs/{page}", "exec"), {"__name__": "__docs__"})
+
+
+def test_the_readme_example_runs_and_prints_its_verdict(capsys):
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), flags=re.S)
+    assert len(blocks) == 1
+    exec(compile(blocks[0], "README.md", "exec"), {"__name__": "__readme__"})
+    assert capsys.readouterr().out.strip() == "verified"
+
+
+def test_the_readme_is_short():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
