@@ -12,7 +12,7 @@ import cbdp_sym.app.workers as workers
 from cbdp_sym.app.executor import make_executor, precompute
 from cbdp_sym.verify.engine import Result, audit_claim
 from cbdp_sym.verify.figures import load_cached
-from cbdp_sym.verify.findings import paper_findings
+from cbdp_sym.verify.findings import knock_on, paper_findings
 from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
 from cbdp_sym.report.latexbuild import build_pdf_if_changed
 from cbdp_sym.report.text import plain
@@ -254,6 +254,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     json_path = check_json_path(json_path or out / "audit.json")
     findings = {key: paper_findings(key, paper.meta, [r for r in results if r.claim.paper == key], results)
                 for key, paper in registry.papers.items()}
+    knock_on(results)
     render = _RenderCache(results, dps, (suffix, heading, label_prefix), registry)
     write_atomic(json_path, render.text("audit.json", [r.claim.id for r in results], {},
                                         lambda: audit_json(results, dps, [f for fs in findings.values() for f in fs])))

@@ -30,6 +30,7 @@ from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
 from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, parse_literal, parts, plain
 from cbdp_sym.verify.claims import infer_role
+from cbdp_sym.verify.findings import READING_POLICY, SEVERITY_RULE, bottom_line
 
 # -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
 _TEXT_ESCAPES = {
@@ -1356,6 +1357,30 @@ def _chunks(rows, n):
     return [rows[i:i + n] for i in range(0, len(rows), n)] or [[]]
 
 
+def bottom_line_text(results, findings) -> str:
+    """A paper's bottom line as LaTeX prose (:func:`cbdp_sym.verify.findings.bottom_line`): which of its results
+    (theorems, lemmas, corollaries, propositions, table values) survive as stated, which after correction, which
+    fail, which are undecided."""
+    bl = bottom_line(results, findings)
+    n = sum(len(bl[k]) for k in ("as_stated", "after_correction", "fail", "undecided"))
+    if not n:
+        return ""
+
+    def ids(xs):
+        return ", ".join(r"\cbdpsymid{" + idbrk(x) + "}" for x in xs)
+
+    parts = [f"{len(bl['as_stated'])} of the {n} results audited (theorems, lemmas, corollaries, propositions and "
+             "table values) hold as stated"]
+    if bl["after_correction"]:
+        parts.append(f"{len(bl['after_correction'])} hold after the correction the audit derives "
+                     f"({ids(bl['after_correction'])})")
+    if bl["fail"]:
+        parts.append(f"{len(bl['fail'])} fail without a correction that holds ({ids(bl['fail'])})")
+    if bl["undecided"]:
+        parts.append(f"{len(bl['undecided'])} are undecided ({ids(bl['undecided'])})")
+    return "; ".join(parts) + "."
+
+
 def _finding_rows(findings, by_id, prefix) -> list[dict]:
     rows = []
     for f in findings:
@@ -1373,8 +1398,14 @@ def _finding_rows(findings, by_id, prefix) -> list[dict]:
             corrected = st if visible_width(f.corrected) <= 45 else (
                 r"see \ref{" + f"{prefix}:claim:{label_key(f.claims[0])}" + "}")
         claims = [] if f.claims == [f.id] else [(c, label_key(c)) for c in f.claims]
+        values = ""
+        if cx.get("bound") is not None and cx.get("quantity") is not None:
+            rel = cx.get("relation") or "="
+            values = (("printed " if rel in ("=", "~") else "claimed bound ") + value_latex(cx["bound"], 8)
+                      + ", true " + value_latex(cx["quantity"], 8))
         rows.append({"id": f.id, "key": label_key(f.id), "title": f.title, "kind": f.kind, "severity": f.severity,
-                     "claims": claims, "counterexample": cxt,
+                     "claims": claims, "counterexample": cxt, "cx_values": values,
+                     "reaches": [(c, label_key(c)) for c in getattr(f, "reaches", [])],
                      "certified": bool(cx.get("certified")), "has_cx": bool(cx),
                      "corrected": corrected, "corrected_status": f.corrected_status or ""})
     return rows
@@ -1437,6 +1468,8 @@ def _render_appendix(paper, results, dps, body_name, findings, heading, prefix, 
     ctx.update({
         "findings": _finding_rows(findings, by_id, prefix), "counts": verdict_counts(results),
         "legend": [(s, LEGEND[s]) for s in STATUSES], "seeds": seed_legend(paper),
+        "bottom_line": bottom_line_text(results, findings), "severity_rule": prose(SEVERITY_RULE),
+        "reading_policy": prose(READING_POLICY),
         "full": [_appendix_claim(r, paper, prefix) for r in full],
         "compact": _chunks([_compact_row(r) for r in rest], 6), "figures": group_figures(list(figures)),
         "body": body_name,

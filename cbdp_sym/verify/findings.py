@@ -219,3 +219,23 @@ def bottom_line(results, findings) -> dict:
         else:
             out["undecided"].append(r.claim.id)
     return out
+
+
+def knock_on(results) -> None:
+    """Every result audited against the corrected statements of the claims it uses (``against_corrected``) says
+    both in its message: how it fares against the printed statements, which of them are refuted, and its verdict
+    against the corrections (changed in place; the status stays the printed statements')."""
+    by_id = {r.claim.id: r for r in results}
+    for r in results:
+        k = getattr(r, "against_corrected", None)
+        if k is None or "against the corrected statement" in (r.message or ""):
+            continue
+        used = [u for u in r.claim.uses if u in by_id]
+        refuted = [u for u in used if by_id[u].status in ("refuted", "ambiguous")]
+        printed = (f"{r.status} against the printed statement of {', '.join(used)}"
+                   + (f" ({', '.join(refuted)} refuted as printed)" if refuted else ""))
+        inner = k.message or ""
+        for u in used:  # (the engine's prefix names the corrected claims already)
+            inner = inner.replace(f"with {u} as corrected: ", "")
+        r.message = (f"{printed}: {r.message}; against the corrected statement"
+                     f"{'s' if len(used) > 1 else ''}: {k.status}: {inner}")
