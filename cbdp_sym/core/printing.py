@@ -135,7 +135,8 @@ def num_tex(value, sig: int = 10) -> str:
     if _RAT.match(s):
         return s.replace(" ", "")
     with mp.workdps(max(sig, 15) + 10):
-        v = mp.mpf(s) if not isinstance(value, mp.mpf) else value
+        # (mpmath reads neither ".5" nor "-.5": a decimal without its leading digit)
+        v = mp.mpf(re.sub(r"^([-+]?)\.", r"\g<1>0.", s)) if not isinstance(value, mp.mpf) else value
         if v == 0:
             return "0"
         if v == int(v) and abs(v) < 10 ** min(sig, 15):
