@@ -572,7 +572,7 @@ T111_HYP = Claim(
     sweep=[{"n": nv, "alpha": av} for nv, av in (("1", "1"), ("10", "1/10"), ("10", "1/5"), ("10", "1"), ("100", "1/100"),
                                                   ("100", "1/20"), ("3", "1/2"))],
     derive=_t111_req, claimed=_t111_claimed, numeric=_t111_numeric, corrected=_t111_corrected,
-    corrected_statement=r"n'=8n^2\ \text{(meets the hypothesis for every }\alpha\ge1/n)",
+    corrected_statement=r"n'=8n^2\ \text{(meets the hypothesis for every }\alpha\ge1/n\text{)}",
     where="Sec. 1.3, Thm. 1.11 (as an instance of Thm. 7.1)", seed=SEED,
     notes=r"$4n^2 + 4/\alpha^2 \le 5n^2$ iff $\alpha \ge 2/n$; at $\alpha = 1/n$ the hypothesis needs $8n^2$.")
 
