@@ -247,3 +247,8 @@ API_NAMES = sorted(API_NAMES + ['All', 'Chain', 'Compare', 'Crossing', 'Evidence
                                 'Skipped', 'Table', 'locate_extremum', 'over', 'requires', 'sample', 'bound_evidence',
                                 'curves_evidence', 'family_results_evidence', 'Estimate', 'Domain', 'Kind',
                                 'Search'])
+
+# issue 29: knock-on effects (a claim that uses a claim with a corrected statement is re-audited against it)
+from cbdp_sym.verify.claims import printed_or_corrected  # noqa: F401,E402
+
+API_NAMES = sorted(API_NAMES + ['printed_or_corrected'])

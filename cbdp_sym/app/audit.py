@@ -28,10 +28,17 @@ def _audit_detached(claim_dps):
     """Audit in a worker; the claim (closures, not picklable) is re-attached by the parent."""
     claim, dps = claim_dps
     res = audit_claim(claim, dps)
-    res.claim = None
-    if res.corrected is not None:
-        res.corrected.claim = None
+    _detach(res)
     return res
+
+
+def _detach(res):
+    """``res`` without its claim objects, and those of its nested audits (the corrected statement, the audit against
+    the corrected statements the claim uses): copies of the claim, closures too."""
+    res.claim = None
+    for k in (res.corrected, getattr(res, "against_corrected", None)):
+        if k is not None:
+            _detach(k)
 
 
 def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):

@@ -32,7 +32,7 @@ from pathlib import Path
 import cbdp_sym.core.store as disk
 
 import cbdp_sym.core.deps as deps
-from cbdp_sym.verify.claims import Claim
+from cbdp_sym.verify.claims import BY_ID, Claim
 from cbdp_sym.verify.figures import Figure
 from cbdp_sym.core.serial import BadData, decode, encode, register_dataclass, same_tree
 from cbdp_sym.verify.engine import Check, Result
@@ -82,6 +82,15 @@ def claim_files(claim: Claim, where: dict | None = None) -> list[Path] | None:
             if src is None:
                 return None
             files.add(src)
+    for u in claim.uses or ():  # a claim re-audited against a used claim's corrected statement depends on its code too
+        used = BY_ID.get(u)
+        if used is not None and used.corrected is not None:
+            src = _source(used.corrected)
+            if src is None:
+                return None
+            files.add(src)
+            if id(used) in where:
+                files.add(where[id(used)])
     for fig in claim.figures or ():
         if id(fig) in where:
             files.add(where[id(fig)])
@@ -120,14 +129,18 @@ def _path(key: str) -> Path:
 
 
 def _detached(res: Result) -> Result:
-    """A copy without the claim objects (closures: code, not data), the parent re-attaches them."""
-    corrected = dataclasses.replace(res.corrected, claim=None) if res.corrected is not None else None
-    return dataclasses.replace(res, claim=None, corrected=corrected)
+    """A copy without the claim objects (closures: code, not data), the parent re-attaches them; the nested audits (the
+    corrected statement, the audit against the corrected statements the claim uses) likewise."""
+    corrected = _detached(res.corrected) if res.corrected is not None else None
+    k = getattr(res, "against_corrected", None)  # (the knock-on audit: the report reads its status and message)
+    against = _detached(k) if k is not None else None
+    return dataclasses.replace(res, claim=None, corrected=corrected, against_corrected=against)
 
 
 def storable(res: Result) -> bool:
     """``False`` for a result that describes the run rather than the claim: an error or a time limit."""
-    for r in (res, res.corrected):
+    for r in (res, res.corrected, getattr(res, "against_corrected", None),
+              getattr(res.corrected, "against_corrected", None)):
         if r is None:
             continue
         if r.status == "error" or "timeout" in (r.message or "").lower():

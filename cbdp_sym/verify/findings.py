@@ -24,8 +24,10 @@ A finding's kind and severity are derived from its claims (never typed per findi
 serious error kind among its claims, the severity the highest among its claims'.
 
 A paper declares its findings in ``_paper.py`` (``PAPER["findings"]``: dicts with ``id``, ``title``, ``claims``,
-and optionally ``step``, ``seeds``, ``note``); a refuted claim that no declared finding names gets a finding of
-its own, titled by the claim's label, so that every refutation belongs to exactly one finding.
+and optionally ``step``, ``seeds``, ``note``, and ``counterexample``: the claim whose counterexample the finding
+shows, where a claim of the finding also fails for another finding's cause at a simpler point); a refuted claim that
+no declared finding names gets a finding of its own, titled by the claim's label, so that every refutation belongs
+to exactly one finding.
 
 >>> SEVERITY["result"] < SEVERITY["proof-step"] < SEVERITY["reading"] < SEVERITY["typo"]
 True
@@ -159,7 +161,7 @@ def paper_findings(paper_key: str, meta: dict, results, all_results=None) -> lis
     ``uses`` name one of the finding's claims."""
     by_id = {r.claim.id: r for r in results}
     order = {r.claim.id: i for i, r in enumerate(results)}
-    out, named = [], set()
+    out, named, shown = [], set(), {}
     for spec in meta.get("findings", []):
         ids = [c for c in spec["claims"] if c in by_id and by_id[c].status in ("refuted", "ambiguous")]
         if not ids:
@@ -168,6 +170,8 @@ def paper_findings(paper_key: str, meta: dict, results, all_results=None) -> lis
                     seeds=spec.get("seeds", ""), note=spec.get("note", ""))
         named.update(ids)
         out.append(f)
+        if spec.get("counterexample") in ids:  # the claim whose counterexample the finding shows
+            shown[f.id] = spec["counterexample"]
     for r in results:
         if r.status in ("refuted", "ambiguous") and r.claim.id not in named:
             out.append(Finding(f"{r.claim.id}", paper_key, r.claim.label, "result", [r.claim.id]))
@@ -185,7 +189,8 @@ def paper_findings(paper_key: str, meta: dict, results, all_results=None) -> lis
         if fixed:
             k = fixed[0].corrected
             f.corrected, f.corrected_status = k.claim.statement, k.status
-        cands = [(simplicity(r.counterexample), order[r.claim.id], r) for r in rs if r.counterexample]
+        pick = [by_id[shown[f.id]]] if f.id in shown and by_id[shown[f.id]].counterexample else rs
+        cands = [(simplicity(r.counterexample), order[r.claim.id], r) for r in pick if r.counterexample]
         if cands:
             _, _, best = min(cands, key=lambda t: (t[0], t[1]))
             f.counterexample, f.counterexample_claim = best.counterexample, best.claim.id

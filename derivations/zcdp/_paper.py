@@ -11,10 +11,11 @@ PAPER = {
         r"(with $\xi = 0$ unless stated); $D_\alpha$ is the Rényi divergence of order $\alpha$.",
         r"Conversions to $(\varepsilon, \delta)$-DP are compared with the exact privacy profile of the Gaussian mechanism "
         r"(the hockey-stick divergence computed from the densities).",
-        "Peer libraries (autodp, dp_accounting) are adapted once, in cbdp_sym.divergences.peers, where their parameter conventions are documented.",
+        "Peer libraries (autodp, dp_accounting) are adapted once, in the toolkit's peer adapters, where their parameter "
+        "conventions are documented.",
     ],
     "tables": [
-        {"title": "From zCDP to (eps, delta)-DP: the entries of the minimum of Lemmas 3.6, B.2 and 8.8, as printed and as "
+        {"title": r"From zCDP to $(\varepsilon, \delta)$-DP: the entries of the minimum of Lemmas 3.6, B.2 and 8.8, as printed and as "
                   "the proof of Lemma B.2 derives them",
          "header": ["entry", "as printed, and the verdict of its claim"],
          "rows": [["Chernoff ($\\delta\\le\\mathbb P[Z>\\varepsilon]$)", "ZCDP-L3.6-OPT1"],
@@ -25,54 +26,72 @@ PAPER = {
                  "statements that use the minimum (Lemmas 3.6, 8.8, Cor. 8.9-8.11) are audited in their own sections; the "
                  "table of epsilons from each conversion beside the exact Gaussian value is in ZCDP-L3.6-TABLE."},
     ],
-    # root causes of the refutations (cbdp_sym.verify.findings)
+    # root causes of the refutations (cbdp_sym.verify.findings: each finding's kind and severity follow from its claims)
     "findings": [
-        {"id": "ZCDP-F1", "kind": "result",
-         "title": r"The last entry of the minimum in Lemmas 3.6, B.2 and 8.8 has the numerator 1 where the proof of Lemma B.2 "
-                  r"derives 2: the minimum is then not a valid $\delta$ (with 2 it is)",
-         "step": "proof of Lemma B.2, the last option of the minimum (its last display, and Cor. 8.9, print 2)",
-         "claims": ["ZCDP-L3.6-OPT3", "ZCDP-L3.6", "ZCDP-L8.8"]},
-        {"id": "ZCDP-F2", "kind": "reading",
-         "title": r"The second entry of the minimum reads $\sqrt{\pi\rho}/(1 + a)$ in the extraction, which is not a valid "
-                  r"$\delta$; read as two stacked rows $\sqrt{\pi\rho}$ and $1/(1 + a)$ (what the proof derives) the "
-                  "corollaries built on it hold",
-         "seeds": "seed 004 (a PDF-to-LaTeX conversion) prints one fraction; stacked rows of a brace array look like one",
+        {"id": "ZCDP-F1",
+         "title": r"Lemmas 3.6, B.2 and 8.8: the last entry of the minimum that gives $\delta$ has the numerator 1 where the "
+                  r"proof of Lemma B.2 derives 2; with 1 the entry is not a valid $\delta$ for every $(\xi, \rho)$-zCDP pair "
+                  r"(a two-point pair with a rare outcome of large likelihood ratio exceeds it), with 2 it is",
+         "step": "proof of Lemma B.2, the last option of the minimum (its last display, the last display of the proof of "
+                 "Lemma 8.8, and Cor. 8.9 print 2)",
+         "claims": ["ZCDP-L3.6-OPT3", "ZCDP-L3.6", "ZCDP-L8.8"], "counterexample": "ZCDP-L3.6-OPT3",
+         "note": r"Lemmas 3.6 and 8.8 fail in both parses of their array: with the second entry read as two rows the minimum "
+                 r"is its last entry, and they fail exactly where that entry does (the counterexample shown); read as one "
+                 r"fraction they also fail at simpler points, for the cause of ZCDP-F2."},
+        {"id": "ZCDP-F2",
+         "title": r"The second entry of the minimum in Lemmas 3.6, B.2, 8.8 and Cor. 8.9, 8.10 is extracted as one fraction "
+                  r"$\sqrt{\pi\rho}/(1 + a)$, with $a = (\varepsilon - \xi - \rho)/2\rho$: as one fraction it is not a valid "
+                  r"$\delta$ (the Gaussian mechanism exceeds it), as two stacked rows $\sqrt{\pi\rho}$ and $1/(1 + a)$ (what "
+                  r"the proof of Lemma B.2 derives) both rows hold, and so do the corollaries",
+         "seeds": "seed 004 (a PDF-to-LaTeX conversion) prints one fraction; stacked rows of a brace array look like one, "
+                  "and Lemma 3.6 speaks of three options while its array shows two entries",
          "claims": ["ZCDP-L3.6-OPT2", "ZCDP-C8.9", "ZCDP-C8.10"]},
-        {"id": "ZCDP-F3", "kind": "reading",
-         "title": "Cor. 8.11's first term reads sqrt(2 lambda)||eps||_2 as printed (false); sqrt(2) lambda ||eps||_2 "
-                  "(what Cor. 8.10 and the corollary's second form give) holds",
+        {"id": "ZCDP-F3",
+         "title": r"Cor. 8.11 (the composition of $(\varepsilon_i, \delta_i)$-DP mechanisms, $\lVert\varepsilon\rVert_2$ the "
+                  r"$\ell_2$ norm of the $\varepsilon_i$, $\lambda \ge 0$ free) prints the first term "
+                  r"$\sqrt{2\lambda}\,\lVert\varepsilon\rVert_2$ where Cor. 8.10 gives $\sqrt2\,\lambda\lVert\varepsilon\rVert_2$: "
+                  r"as printed the bound fails for compositions of randomized response; corrected (as the corollary's second "
+                  r"form already reads) it holds",
          "claims": ["ZCDP-C8.11"]},
-        {"id": "ZCDP-F4", "kind": "reading",
-         "title": "Sec. 3.2's 'the last of three options dominates the first two' is false for the printed entries and "
-                  "true for the three options the proof derives",
+        {"id": "ZCDP-F4",
+         "title": r"Sec. 3.2's remark that the last of the three options in the minimum dominates the first two is false for "
+                  r"the three entries Lemma B.2 prints (the fraction $\sqrt{\pi\rho}/(1 + a)$ can be smaller) and true for "
+                  r"Lemma 3.6's array read as stacked rows $\sqrt{\pi\rho}$, $1/(1 + a)$ and the last entry",
          "claims": ["ZCDP-L3.6-DOM"]},
-        {"id": "ZCDP-F5", "kind": "reading",
-         "title": "The Gaussian tail bounds quoted from [Coo09] in Lemma A.2's proof fail for the one-sided tail and hold "
-                  "for the two-sided tail (the constant sqrt(2/pi) fits the latter)",
+        {"id": "ZCDP-F5",
+         "title": r"The Gaussian tail bounds quoted from [Coo09] in the proof of Lemma A.2 carry the constant $\sqrt{2/\pi}$ "
+                  r"of the two-sided tail $\mathbb P[|\mathcal N(0,1)| > x]$: for the one-sided tail the proof uses, the lower "
+                  r"bound fails; with $1/\sqrt{2\pi}$, the constant Lemma A.2 states, both bounds hold",
          "claims": ["ZCDP-LA.2-COOK"]},
-        {"id": "ZCDP-F6", "kind": "result",
-         "title": "Lemma 4.3's O(sqrt(xi + 2 rho)) has no absolute constant: the ratio is unbounded as eps grows "
-                  "(the proof's constants give a bound for xi + 2 rho = O(1))",
+        {"id": "ZCDP-F6",
+         "title": r"Lemma 4.3's $O(\sqrt{\xi + 2\rho})$ has no absolute constant: for $(\epsilon, 0)$-zCDP pairs the mCDP "
+                  r"parameter $\tau$ (the sub-Gaussian scale of the privacy loss) grows like $\epsilon$, so "
+                  r"$\tau^2/(\xi + 2\rho)$ is unbounded as $\xi = \epsilon \to \infty$; the constants of the proof, "
+                  r"$\tau^2 = 8(e^{\xi + 2\rho} - 1)$, hold",
          "claims": ["ZCDP-L4.3"]},
-        {"id": "ZCDP-F7", "kind": "result",
-         "title": "Sec. 6.1's threshold sqrt(log(T/beta)/rho) gives probability sqrt(T beta), not beta; "
-                  "sqrt(2 log(T/beta)/rho) works",
+        {"id": "ZCDP-F7",
+         "title": r"Sec. 6.1's histogram threshold $\sqrt{\log(T/\beta)/\rho}$ ($T$ bins, each with $\mathcal N(0, 1/\rho)$ "
+                  r"noise, target failure probability $\beta$) is exceeded with probability up to $\sqrt{T\beta}$ by the "
+                  r"union bound, above $\beta$ already for one bin; the threshold $\sqrt{2\log(T/\beta)/\rho}$ works",
          "claims": ["ZCDP-S6.1b"]},
-        {"id": "ZCDP-F8", "kind": "proof-step",
-         "title": "Theorem 1.11's proof through Thm. 7.1: n' = 5n^2 does not meet Thm. 7.1's hypothesis for "
-                  "1/n <= alpha < 2/n (n' = 8n^2 does)",
+        {"id": "ZCDP-F8",
+         "title": r"Theorem 1.11's proof through Thm. 7.1: the sample size $n' = 5n^2$ of the pure-DP mechanism ($n$ that of "
+                  r"the zCDP mechanism, $\alpha \ge 1/n$ its error) does not meet Thm. 7.1's hypothesis "
+                  r"$n' \ge 4n^2 + 4/\alpha^2$ for $1/n \le \alpha < 2/n$; $n' = 8n^2$ does",
          "claims": ["ZCDP-T1.11-HYP"]},
-        {"id": "ZCDP-F9", "kind": "proof-step",
-         "title": "Prop. 6.4's proof: event (8) with threshold 5 alpha can have probability below 4/5; with 5 alpha n "
-                  "(Markov) it holds",
+        {"id": "ZCDP-F9",
+         "title": r"Prop. 6.4's proof, event (8): for a mechanism with expected error at most $\alpha n$ on $n$ entries, the "
+                  r"threshold $5\alpha$ can be met with probability below the claimed $4/5$; with the threshold $5\alpha n$ "
+                  r"of the decoder $g$, Markov's inequality gives $4/5$",
          "claims": ["ZCDP-P6.4-EV8"]},
-        {"id": "ZCDP-F10", "kind": "proof-step",
-         "title": r"Prop. A.1's proof, step (v): $e^{(t-1)/2\sigma^2}/2t > \sqrt{2\pi}$ fails for "
-                  r"$t \ge 6\sigma^3 + 1$ (e.g. $\sigma = 1$, $t = 7$)",
+        {"id": "ZCDP-F10",
+         "title": r"Prop. A.1's proof, last step: $e^{(t-1)/2\sigma^2}/2t > \sqrt{2\pi}$ ($\sigma$ the noise scale, $t$ the "
+                  r"postprocessing threshold) fails for some $t \ge 6\sigma^3 + 1$; the exponent step (iv) gives "
+                  r"$e^{(t-1)/\sigma^2}/2t$, with which the step holds",
          "claims": ["ZCDP-PA.1-V"]},
-        {"id": "ZCDP-F11", "kind": "typo",
-         "title": r"Lemma B.2's proof rearranges the first tail bound with $\sqrt\pi\rho$ for $\sqrt{\pi\rho}$ "
-                  "(Lemma 3.6 states the right form)",
+        {"id": "ZCDP-F11",
+         "title": r"Lemma B.2's proof rearranges the first tail bound with $\sqrt\pi\,\rho$ where $\sqrt{\pi\rho}$ is meant "
+                  r"(Lemma 3.6 states the right form)",
          "claims": ["ZCDP-L3.6-SUB1"]},
     ],
 }

@@ -14,7 +14,11 @@ engine should offer instead: ``bound_evidence(..., at=lambda instance: {...})``.
 >>> [c.at for c in ev.parts[0].parts]
 [{'x': '1'}, {'x': '2'}]
 """
+from types import SimpleNamespace
+
 import mpmath as mp
+
+from cbdp_sym import printed_or_corrected
 
 POINTS: dict = {}  # "family: label" -> the typed point of that instance
 
@@ -40,3 +44,16 @@ def num(x, digits: int = 6) -> str:
     """A computed parameter as a short decimal for a point (``"0"`` for zero)."""
     x = mp.mpf(x)
     return "0" if x == 0 else mp.nstr(x, digits)
+
+
+def as_used(printed, corrected):
+    """A used claim's statement as the current audit reads it: ``printed``, or ``corrected`` while the engine re-audits
+    a dependent claim against the corrected statements it uses (``Claim.uses``).  The same switch as
+    :func:`cbdp_sym.printed_or_corrected`, for a used *check* claim, whose corrected statement is a check function
+    rather than a form: the dependent claim names the two forms it reads.
+
+    >>> from cbdp_sym.verify.claims import using
+    >>> as_used("5 n^2", "8 n^2"), using("corrected", lambda: as_used("5 n^2", "8 n^2"))
+    ('5 n^2', '8 n^2')
+    """
+    return printed_or_corrected(SimpleNamespace(claimed=lambda: printed, corrected=lambda: corrected))

@@ -43,7 +43,7 @@ from cbdp_sym import cached_derivation, recording
 from cbdp_sym import time_limit
 from cbdp_sym import optimize
 
-from ._shared import num, point, typed
+from ._shared import as_used, num, point, typed
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -156,6 +156,18 @@ def _pt(key, x0=None, r0=None) -> dict:
     return out
 
 
+def _eps_at(key, e, a) -> str:
+    """The level ``eps = xi + rho + 2 rho a`` of an instance as point text: exact for the Gaussian pairs (``xi = 0``) and
+    the Gaussian times randomized response (``xi = eps_0``), whose ``(xi, rho)`` are exact; a short decimal otherwise
+    (``rho`` is the pair's computed ``rho*``)."""
+    kind, *p = key.split(":")
+    if kind == "normal":
+        return str(sp.Rational(p[0]) * (1 + 2 * sp.Rational(a)))
+    if kind == "nxf":
+        return str(sp.Rational(p[1]) + sp.Rational(p[0]) * (1 + 2 * sp.Rational(a)))
+    return num(e)
+
+
 @cached_numeric
 def _params(key, mode, dps):
     """``(xi, rho)`` of a pair: ``rho*`` with ``xi = 0`` (mode "rho"), ``rho*/2`` with ``xi*`` (mode "half"), both
@@ -211,7 +223,7 @@ def _delta_instances(a_grid=A_GRID, modes=("rho", "half")):
             lab = f"{_label(key)} ({MODE[mode]}), $a = {_tex(a)}$"
             fams.setdefault(_family_of(key), []).append(point(
                 Instance(_family_of(key), lab, {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "mode": mode}),
-                dict(_pt(key, x0, r0), a=a)))
+                dict(_pt(key, x0, r0), a=a, eps=_eps_at(key, e, a))))
     return fams
 
 
@@ -313,37 +325,44 @@ OPT_NOTE = (r"$a = (\varepsilon - \xi - \rho)/(2\rho)$; the entry alone is check
 L36_OPT1 = Claim(
     id="ZCDP-L3.6-OPT1", paper="zcdp", label="Lemma B.2, first entry of the minimum (the Chernoff bound)",
     kind="check", statement=_stmt("1"), check=_opt_check(PRINTED["1"], "entry 1 (Chernoff)"),
-    where="App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
+    where="App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE), uses=("ZCDP-L3.6-DELTA", "ZCDP-L3.5-OPT"),
     notes=OPT_NOTE + r". This entry is the Chernoff bound $\delta \le \mathbb P[Z > \varepsilon]$ of Lemma 3.5.")
+
+# the entries the proof of Lemma B.2 derives (the corrected statements of ZCDP-L3.6-OPT2 and -OPT3, and claims of their own)
+OPT2_CORR_CHECK = _opt_check(PROOF["2"], "the second entry from the proof")
+OPT3_CORR_CHECK = _opt_check(PROOF["3"], "the last entry from the proof")
+OPT2_CORR_STMT = _stmt(r"\frac{1}{1+(\varepsilon-\xi-\rho)/2\rho}") + r"\quad\text{(corrected)}"
+OPT3_CORR_STMT = _stmt(r"\frac{2}{1+a+\sqrt{(1+a)^2+\frac{4}{\pi\rho}}}") + r"\quad\text{(corrected)}"
 
 
 def _opt2(dps):
     return Readings((FUSED, _delta_bound(PRINTED["2"], "the second entry as printed")),
-                    (r"two rows of the array read as one: the entries $\sqrt{\pi\rho}$ and $1/(1 + a)$",
-                     _delta_bound(PROOF["2"], "the second entry from the proof"),
-                     r"seed 004 prints the array's rows on one line; the proof of Lemma B.2 derives $1/(1 + a)$, and "
-                     r"the entry $\sqrt{\pi\rho}$ is the first alternative's (ZCDP-L3.6-EPS)"),
-                    what=r"the entry $\sqrt{\pi\rho}/(1 + a)$ of the minimum, in two readings")
+                    (ROWS, All(_delta_bound(PROOF["sqrt"], r"the row $\sqrt{\pi\rho}$"),
+                               _delta_bound(PROOF["2"], r"the row $1/(1 + a)$"),
+                               what=r"each of the two rows a valid $\delta$"), ROWS_SEEDS),
+                    what=r"the entry $\sqrt{\pi\rho}/(1 + a)$ of the minimum, in two parses of the array")
 
 
 L36_OPT2 = Claim(
     id="ZCDP-L3.6-OPT2", paper="zcdp",
     label=r"Lemmas 3.6 and B.2, the entry $\sqrt{\pi\rho}/(1 + a)$ of the minimum", kind="check",
     statement=_stmt(r"\frac{\sqrt{\pi\cdot\rho}}{1+(\varepsilon-\xi-\rho)/2\rho}"),
-    check=cached_check(_opt2), error_kind="reading",
+    check=cached_check(_opt2), corrected=OPT2_CORR_CHECK, corrected_statement=OPT2_CORR_STMT,
     where="Lemmas 3.6, B.2, 8.8; Cor. 8.9", seed=SEED,
-    conventions=(FAMILIES, PROFILE),
-    notes=OPT_NOTE + r". The proof of Lemma B.2 derives $e^{\dots}/(1 + a)$ from $\mathbb P[\mathcal N(0,1) > x] \le "
-                     r"e^{-x^2/2}/(\sqrt{2\pi} x)$, without the factor $\sqrt{\pi\rho}$: see ZCDP-L3.6-OPT2-CORR and "
-                     r"ZCDP-L3.6-SUB2. The printed entry may be an extraction artefact (two rows $\sqrt{\pi\rho}$ and "
-                     r"$1/(1 + a)$ of the array read as one fraction; the catalogue notes that the array is ambiguous): "
-                     "both separate rows hold (ZCDP-L3.6-EPS, -OPT2-CORR).")
+    conventions=(FAMILIES, PROFILE), uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T2", "ZCDP-L3.6-SUB2"),
+    notes=OPT_NOTE + r". Two parses of the printed array: the entry as one fraction (as extracted), and two stacked rows "
+                     r"$\sqrt{\pi\rho}$ and $1/(1 + a)$ (a brace array's rows look like one fraction in the extraction; "
+                     r"Lemma 3.6 speaks of three options while its array shows two entries). The proof of Lemma B.2 "
+                     r"derives $\sqrt{\pi\rho}$ from $h \le \sqrt{\pi/2}$ and $1/(1 + a)$ from $\mathbb P[\mathcal N(0,1) > "
+                     r"x] \le e^{-x^2/2}/(\sqrt{2\pi} x)$ (ZCDP-L3.6-SUB2); the corrected statement is the entry "
+                     r"$1/(1 + a)$ (also ZCDP-L3.6-OPT2-CORR).")
 
 L36_OPT2_CORR = Claim(
-    id="ZCDP-L3.6-OPT2-CORR", paper="zcdp", label=r"Corrected second entry (as the proof derives it): $1/(1 + a)$",
-    kind="check", statement=_stmt(r"\frac{1}{1+(\varepsilon-\xi-\rho)/2\rho}") + r"\quad\text{(corrected)}",
-    check=_opt_check(PROOF["2"], "the second entry from the proof"), where="App. B, proof of Lemma B.2", seed=SEED,
-    conventions=(FAMILIES, PROFILE), notes="Corrected statement for ZCDP-L3.6-OPT2 (not printed as a statement).")
+    id="ZCDP-L3.6-OPT2-CORR", paper="zcdp", role="proof", label=r"Corrected second entry (as the proof derives it): $1/(1 + a)$",
+    kind="check", statement=OPT2_CORR_STMT,
+    check=OPT2_CORR_CHECK, where="App. B, proof of Lemma B.2", seed=SEED,
+    conventions=(FAMILIES, PROFILE), uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T2", "ZCDP-L3.6-SUB2"),
+    notes="Corrected statement for ZCDP-L3.6-OPT2 (not printed as a statement).")
 
 L36_OPT3 = Claim(
     id="ZCDP-L3.6-OPT3", paper="zcdp",
@@ -351,18 +370,21 @@ L36_OPT3 = Claim(
     kind="check",
     statement=_stmt(r"\frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}+\sqrt{\left(1+\frac{\varepsilon-\xi-\rho}{2\rho}\right)^2"
                     r"+\frac{4}{\pi\rho}}}"),
-    check=_opt_check(PRINTED["3"], "the last entry as printed"),
+    check=_opt_check(PRINTED["3"], "the last entry as printed"), corrected=OPT3_CORR_CHECK,
+    corrected_statement=OPT3_CORR_STMT,
     where="Lemmas 3.6, B.2, 8.8", seed=SEED, conventions=(FAMILIES, PROFILE),
+    uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T3", "ZCDP-L3.6-SUB3"),
     notes=OPT_NOTE + ". The proof of Lemma B.2 (and the last display of the proof of Lemma 8.8, and Cor. 8.9) has the "
-                     "numerator 2: see ZCDP-L3.6-OPT3-CORR.")
+                     "numerator 2: the corrected statement (also ZCDP-L3.6-OPT3-CORR). The entry fails only on pairs with "
+                     "a rare outcome of large likelihood ratio (spike pairs); on the Gaussian pairs it holds.")
 
 L36_OPT3_CORR = Claim(
-    id="ZCDP-L3.6-OPT3-CORR", paper="zcdp",
+    id="ZCDP-L3.6-OPT3-CORR", paper="zcdp", role="proof",
     label=r"Corrected last entry (as the proof derives it): $2/(1 + a + \sqrt{\dots})$",
-    kind="check",
-    statement=_stmt(r"\frac{2}{1+a+\sqrt{(1+a)^2+\frac{4}{\pi\rho}}}") + r"\quad\text{(corrected)}",
-    check=_opt_check(PROOF["3"], "the last entry from the proof"), where="App. B, proof of Lemma B.2", seed=SEED,
-    conventions=(FAMILIES, PROFILE), notes="Corrected statement for ZCDP-L3.6-OPT3.")
+    kind="check", statement=OPT3_CORR_STMT,
+    check=OPT3_CORR_CHECK, where="App. B, proof of Lemma B.2", seed=SEED,
+    conventions=(FAMILIES, PROFILE), uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T3", "ZCDP-L3.6-SUB3"),
+    notes="Corrected statement for ZCDP-L3.6-OPT3.")
 
 
 # -- the epsilon forms: Prop. 1.3, Lemma 3.5, Lemma 3.6 (first alternative) --------------------------------------
@@ -460,7 +482,7 @@ L35 = Claim(
     label=r"Lemma 3.5: $(\xi, \rho)$-zCDP gives $(\xi + \rho + \sqrt{4\rho\log(1/\delta)}, \delta)$-DP",
     kind="check",
     statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow(\varepsilon,\delta)\text{-DP},\ \varepsilon=\xi+\rho+\sqrt{4\rho\log(1/\delta)}",
-    check=cached_check(_l35), derive=_l35_derivation, where="Sec. 3.2, Lemma 3.5", seed=SEED,
+    check=cached_check(_l35), derive=_l35_derivation, where="Sec. 3.2, Lemma 3.5", seed=SEED, uses=("ZCDP-L3.5-OPT",),
     conventions=(FAMILIES, PROFILE),
     notes=r"The derivation shows the Chernoff step (Markov's inequality, the optimal order by stationarity) and that the "
           r"RDP conversion $\varepsilon = D_\alpha + \log(1/\delta)/(\alpha - 1)$ optimised over $\alpha$ gives the same "
@@ -484,7 +506,7 @@ P13 = Claim(
     id="ZCDP-P1.3", paper="zcdp",
     label=r"Prop. 1.3: $\rho$-zCDP gives $(\rho + 2\sqrt{\rho\log(1/\delta)}, \delta)$-DP",
     kind="check", statement=r"\rho\text{-zCDP}\Rightarrow\left(\rho+2\sqrt{\rho\log(1/\delta)},\delta\right)\text{-DP}",
-    check=cached_check(_p13), derive=_p13_derivation, where="Sec. 1.1, Prop. 1.3", seed=SEED,
+    check=cached_check(_p13), derive=_p13_derivation, where="Sec. 1.1, Prop. 1.3", seed=SEED, uses=("ZCDP-L3.5",),
     conventions=(FAMILIES, PROFILE), notes=r"Lemma 3.5 with $\xi = 0$ (the same derivation).")
 
 
@@ -508,7 +530,7 @@ P13_OPT = Claim(
     params=[Param.positive("rho", rho, ("1/1000", "1/10", "1", "7/2", "100")),
             Param.unit("delta", delta, ("1/10000000", "1/100000", "1/100", "1/2", "99/100"))],
     derive=_p13_opt_derive, claimed=lambda: EPS_P13, numeric=_p13_opt_numeric,
-    where="Sec. 1.1, Prop. 1.3", seed=SEED,
+    where="Sec. 1.1, Prop. 1.3", seed=SEED, uses=("ZCDP-P1.3",),
     conventions=(r"numeric: golden-section minimisation over $t = \log(\alpha - 1)$ of the RDP conversion "
                  r"(Mironov's $\varepsilon = D_\alpha + \log(1/\delta)/(\alpha - 1)$) applied to the curve $\rho\alpha$",))
 
@@ -532,7 +554,7 @@ def _l35_opt_check(pt):
 
 
 L35_OPT = Claim(
-    id="ZCDP-L3.5-OPT", paper="zcdp", label="Lemma 3.5's proof: the optimal order and the Chernoff exponent",
+    id="ZCDP-L3.5-OPT", paper="zcdp", role="proof", label="Lemma 3.5's proof: the optimal order and the Chernoff exponent",
     kind="identity",
     statement=r"\inf_{\alpha>1}(\alpha-1)(\xi+\rho\alpha-\varepsilon)=-\frac{(\varepsilon-\xi-\rho)^2}{4\rho}"
               r"\ \text{at}\ \alpha=\frac{\varepsilon-\xi+\rho}{2\rho}",
@@ -586,7 +608,7 @@ L35_INV = Claim(
     constraint=_inv_check,
     derive=_l35_inv_derive,
     claimed=lambda: (sp.sqrt(eps - xi + sp.log(1 / delta)) - sp.sqrt(sp.log(1 / delta))) ** 2,
-    numeric=_l35_inv_numeric, where="Sec. 3.2, Lemma 3.5 (second sentence)", seed=SEED,
+    numeric=_l35_inv_numeric, where="Sec. 3.2, Lemma 3.5 (second sentence)", seed=SEED, uses=("ZCDP-L3.5",),
     conventions=(r"numeric: bisection on $\rho$ for $\xi + \rho + \sqrt{4\rho\log(1/\delta)} = \varepsilon$",))
 
 
@@ -617,7 +639,7 @@ L35_APPROX = Claim(
     label=r"Lemma 3.5: $\rho \approx (\varepsilon - \xi)^2/(4\log(1/\delta))$ to first order",
     kind="check", statement=r"\left(\sqrt{\varepsilon-\xi+\log(1/\delta)}-\sqrt{\log(1/\delta)}\right)^2\approx"
                             r"\frac{(\varepsilon-\xi)^2}{4\log(1/\delta)}",
-    check=_l35_approx, where="Sec. 3.2, Lemma 3.5", seed=SEED)
+    check=_l35_approx, where="Sec. 3.2, Lemma 3.5", seed=SEED, uses=("ZCDP-L3.5-INV",))
 
 
 # -- Lemma 3.6 as printed, and its first alternative ---------------------------------------------------------------
@@ -634,7 +656,19 @@ def _l36(dps):
                    _eps_bound(EPS_L36, L36_EPS_WHAT),
                    what="second alternative (second entry as two rows, last entry as printed) and first alternative"),
          ROWS_SEEDS),
-        what="Lemma 3.6 in two readings of its minimum")
+        what="Lemma 3.6 in two parses of its minimum")
+
+
+# the minimum the proof of Lemma B.2 derives (Lemma 3.6's second alternative corrected: the second entry as two rows, the
+# numerator 2 in the last entry)
+L36_CORR_MIN = sp.Min(PROOF["sqrt"], PROOF["2"], PROOF["3"])
+B2_CORR_MIN = sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], PROOF["3"])  # Lemma B.2's, with its first entry 1
+
+
+def _l36_corr(dps):
+    return All(_delta_bound(L36_CORR_MIN, "the minimum with the entries the proof derives"),
+               _eps_bound(EPS_L36, L36_EPS_WHAT),
+               what="second alternative (the entries the proof of Lemma B.2 derives) and first alternative")
 
 
 L36 = Claim(
@@ -642,10 +676,15 @@ L36 = Claim(
     statement=r"\varepsilon=\xi+\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)};\ \text{or}\ \delta=e^{-(\varepsilon-\xi-\rho)^2/4\rho}"
               r"\min\left\{\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},\frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}"
               r"+\sqrt{(1+\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac4{\pi\rho}}}\right\},\ \varepsilon\ge\xi+\rho",
-    check=cached_check(_l36),
+    check=cached_check(_l36), corrected=cached_check(_l36_corr),
+    corrected_statement=r"\delta=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\left\{\sqrt{\pi\rho},\frac{1}{1+a},\frac{2}{1+a+"
+                        r"\sqrt{(1+a)^2+\frac4{\pi\rho}}}\right\}\quad\text{(corrected)}",
     where="Sec. 3.2, Lemma 3.6; App. B, Lemma B.2", seed=SEED, conventions=(FAMILIES, PROFILE),
+    uses=("ZCDP-L3.5", "ZCDP-L3.6-EPS", "ZCDP-L3.6-DELTA", "ZCDP-L3.6-SUB2", "ZCDP-L3.6-SUB3"),
     notes="Each entry is audited alone (ZCDP-L3.6-OPT1..3) with the proof's corrected entries (-CORR); the first "
-          "alternative alone is ZCDP-L3.6-EPS. Lemma B.2 prints the same minimum with a first entry 1.")
+          "alternative alone is ZCDP-L3.6-EPS. Lemma B.2 prints the same minimum with a first entry 1. In the parse with "
+          "the second entry as two rows the minimum is its last entry, so the lemma fails there exactly where "
+          "ZCDP-L3.6-OPT3 fails; the corrected statement (the entries the proof derives) holds.")
 
 
 def _l36_eps(dps):
@@ -656,6 +695,7 @@ L36_EPS = Claim(
     id="ZCDP-L3.6-EPS", paper="zcdp", label=r"Lemma 3.6, first alternative (an $\varepsilon$ for every $\delta$)",
     kind="check", statement=r"(\varepsilon,\delta)\text{-DP},\ \varepsilon=\xi+\rho+\sqrt{4\rho\cdot\log(\sqrt{\pi\cdot\rho}/\delta)}",
     check=cached_check(_l36_eps), where="Sec. 3.2, Lemma 3.6", seed=SEED, conventions=(FAMILIES, PROFILE),
+    uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T1", "ZCDP-L3.6-SUB1"),
     notes=r"'For all $\delta > 0$' as printed; the formula is real only for $\delta \le \sqrt{\pi\rho}$ (for larger "
           r"$\delta$ any $\varepsilon \ge \xi + \rho$ works, by the entry $\sqrt{\pi\rho}$ of the proof).")
 
@@ -686,7 +726,7 @@ _XRE_POINTS = [{"xi": "0", "rho": "1/10", "eps": "1"}, {"xi": "1/2", "rho": "1",
                {"xi": "1/10", "rho": "3", "eps": "31/10"}, {"xi": "0", "rho": "20", "eps": "40"}]
 
 L36_INT = Claim(
-    id="ZCDP-L3.6-INT", paper="zcdp", label="Lemma B.2's proof: the Gaussian integral of the tail bound", kind="identity",
+    id="ZCDP-L3.6-INT", paper="zcdp", role="proof", label="Lemma B.2's proof: the Gaussian integral of the tail bound", kind="identity",
     statement=r"\int_\varepsilon^\infty e^{\varepsilon-z}e^{-(z-\xi-\rho)^2/4\rho}dz=e^{\varepsilon-\xi}\cdot2\sqrt{\pi\rho}"
               r"\cdot\mathbb P\left[\mathcal N(0,1)>\frac{\varepsilon+\rho-\xi}{\sqrt{2\rho}}\right]",
     quantity=r"\int_\varepsilon^\infty e^{\varepsilon-z}e^{-(z-\xi-\rho)^2/4\rho}dz",
@@ -694,6 +734,7 @@ L36_INT = Claim(
     constraint=_pt_check, derive=_l36_int_derive,
     claimed=lambda: sp.exp(eps - xi) * 2 * sp.sqrt(sp.pi * rho) * _phic((eps + rho - xi) / sp.sqrt(2 * rho)),
     numeric=_l36_int_numeric, where="App. B, proof of Lemma B.2 (step iv)", seed=SEED,
+    uses=("ZCDP-L3.6-DELTA", "ZCDP-L3.5-OPT"),
     conventions=(r"$\mathbb P[\mathcal N(0,1) > x] = \mathrm{erfc}(x/\sqrt 2)/2$; numeric: tanh-sinh quadrature of the "
                  "integrand",))
 
@@ -703,7 +744,7 @@ def _h(t):
 
 
 L36_HFORM = Claim(
-    id="ZCDP-L3.6-HFORM", paper="zcdp", label="Lemma B.2's proof: the bound in terms of $h(x)$", kind="identity",
+    id="ZCDP-L3.6-HFORM", paper="zcdp", role="proof", label="Lemma B.2's proof: the bound in terms of $h(x)$", kind="identity",
     statement=r"\delta\le\sqrt{2\rho}\cdot e^{-(\varepsilon-\xi-\rho)^2/4\rho}\cdot h\left(\sqrt{2\rho}+\frac{\varepsilon-\xi-\rho}"
               r"{\sqrt{2\rho}}\right),\ h(x)=\mathbb P[\mathcal N(0,1)>x]\sqrt{2\pi}e^{x^2/2}",
     quantity=r"\int_\varepsilon^\infty e^{\varepsilon-z}e^{-(z-\xi-\rho)^2/4\rho}dz",
@@ -711,6 +752,7 @@ L36_HFORM = Claim(
     constraint=_pt_check,
     claimed=lambda: sp.sqrt(2 * rho) * BASE * _h(sp.sqrt(2 * rho) + (eps - xi - rho) / sp.sqrt(2 * rho)),
     numeric=_l36_int_numeric, where="App. B, proof of Lemma B.2 (step v)", seed=SEED,
+    uses=("ZCDP-L3.6-INT",),
     conventions=("the same integral as ZCDP-L3.6-INT (whose derivation it is), written with the Mills-type function $h$",))
 
 
@@ -723,7 +765,7 @@ _TAIL_SWEEP = [{"x": s} for s in ("1/1000", "1/100", "1/10", "1/2", "1", "2", "3
 
 def _tail_claim(cid, label, stmt, bound):
     return Claim(
-        id=cid, paper="zcdp", label=label, kind="upper", statement=stmt, quantity=r"\mathbb P[\mathcal N(0,1)>x]",
+        id=cid, paper="zcdp", label=label, kind="upper", statement=stmt, quantity=r"\mathbb P[\mathcal N(0,1)>x]", role="proof",
         params=[Param.positive("x", x_, ("1/100", "1/2", "1", "3", "30"))], sweep=_TAIL_SWEEP,
         claimed=lambda: bound, numeric=_tail_numeric, search={"x": ("1/10000", "200")}, search_evals=80,
         where="App. B, proof of Lemma B.2 (step vi)", seed=SEED,
@@ -768,16 +810,16 @@ def _sub_numeric(which):
 
 
 L36_SUB2 = Claim(
-    id="ZCDP-L3.6-SUB2", paper="zcdp",
+    id="ZCDP-L3.6-SUB2", paper="zcdp", role="proof",
     label=r"Lemma B.2's proof: $h(x) \le 1/x$ gives $\delta \le e^{\dots}/(1 + a)$",
     kind="identity", statement=r"\sqrt{2\rho}\,h\!\left(\frac{\varepsilon-\xi+\rho}{\sqrt{2\rho}}\right)\Big|_{h\le1/x}"
                                r"=\frac{2\rho}{\varepsilon+\rho-\xi}=\frac{1}{1+(\varepsilon-\xi-\rho)/2\rho}",
     quantity=r"\sqrt{2\rho}/x", params=[Param("xi", xi, "real", ()), Param.positive("rho", rho), Param.positive("eps", eps)],
     points=_XRE_POINTS, constraint=_pt_check, derive=lambda: _substitution("2"), claimed=lambda: PROOF["2"],
-    numeric=_sub_numeric("2"), where="App. B, proof of Lemma B.2", seed=SEED)
+    numeric=_sub_numeric("2"), where="App. B, proof of Lemma B.2", seed=SEED, uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T2"))
 
 L36_SUB3 = Claim(
-    id="ZCDP-L3.6-SUB3", paper="zcdp",
+    id="ZCDP-L3.6-SUB3", paper="zcdp", role="proof",
     label=r"Lemma B.2's proof: the third tail bound gives $2/(1 + a + \sqrt{\dots})$",
     kind="identity", statement=r"\sqrt{2\rho}\cdot\frac{2}{\sqrt{x^2+8/\pi}+x}=\frac{2}{1+\frac{\varepsilon-\xi-\rho}{2\rho}"
                                r"+\sqrt{\left(1+\frac{\varepsilon-\xi-\rho}{2\rho}\right)^2+\frac{4}{\pi\rho}}}",
@@ -785,6 +827,7 @@ L36_SUB3 = Claim(
     params=[Param("xi", xi, "real", ()), Param.positive("rho", rho), Param.positive("eps", eps)],
     points=_XRE_POINTS, constraint=_pt_check, derive=lambda: _substitution("3"), claimed=lambda: PROOF["3"],
     numeric=_sub_numeric("3"), where="App. B, proof of Lemma B.2", seed=SEED,
+    uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T3"),
     notes="The proof's display has the numerator 2; the statements of Lemmas 3.6, B.2 and 8.8 print 1 (ZCDP-L3.6-OPT3).")
 
 
@@ -821,7 +864,7 @@ def _sub1_point(pt):
 SUB1_PRINTED = xi + rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi) * rho / delta))
 
 L36_SUB1 = Claim(
-    id="ZCDP-L3.6-SUB1", error_kind="typo", paper="zcdp",
+    id="ZCDP-L3.6-SUB1", error_kind="typo", paper="zcdp", role="proof",
     label=r"Lemma B.2's proof: the first tail bound 'rearranges to' an $\varepsilon$",
     kind="identity", statement=r"\delta\le\sqrt{2\rho}e^{-(\varepsilon-\xi-\rho)^2/4\rho}\sqrt{\pi/2}\iff\varepsilon\le\xi+\rho"
                                r"+\sqrt{4\rho\cdot\log(\sqrt\pi\cdot\rho/\delta)}",
@@ -832,7 +875,7 @@ L36_SUB1 = Claim(
     constraint=_sub1_point, derive=_sub1_derive, claimed=lambda: SUB1_PRINTED, numeric=_sub1_numeric,
     corrected=lambda: EPS_L36,
     corrected_statement=r"\varepsilon\le\xi+\rho+\sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)}\quad\text{(the form of Lemma 3.6)}",
-    where="App. B, proof of Lemma B.2", seed=SEED,
+    where="App. B, proof of Lemma B.2", seed=SEED, uses=("ZCDP-L3.6-HFORM", "ZCDP-L3.6-T1"),
     conventions=(r"claimed: the printed form; derived: the bound solved for $\varepsilon$ (SymPy); numeric: bisection for "
                  r"the $\varepsilon \ge \xi + \rho$ with $\sqrt{\pi\rho}\,e^{-(\varepsilon - \xi - \rho)^2/4\rho} = \delta$; "
                  "corrected: the form of Lemma 3.6",),
@@ -866,21 +909,36 @@ def _dominates(ents):
 
 
 def _dom(dps):
-    """'the last of three options in the minimum dominates the first two', in two readings."""
-    return Readings(("as printed in Lemma B.2", _dominates([PRINTED["1"], PRINTED["2"], PRINTED["3"]])),
-                    ("the three options the proof derives", _dominates([PROOF["sqrt"], PROOF["2"], PROOF["3"]]),
-                     r"the proof of Lemma B.2 derives the options $\sqrt{\pi\rho}$, $1/(1 + a)$ and $2/(1 + a + "
-                     r"\sqrt{(1 + a)^2 + 4/(\pi\rho)})$: the last is below $1/(1 + a)$ (the root exceeds $1 + a$) and below "
-                     r"$\sqrt{\pi\rho}$ (the root exceeds $\sqrt{4/(\pi\rho)}$)"),
+    """'the last of three options in the minimum dominates the first two': which three options, in two parses of the
+    printed text; while the engine re-audits against Lemma 3.6's corrected statement, the entries the proof derives."""
+    used = as_used(None, [PROOF["sqrt"], PROOF["2"], PROOF["3"]])
+    if used is not None:
+        return _dominates(used)
+    return Readings((r"the three entries Lemma B.2 prints: $1$, $\sqrt{\pi\rho}/(1 + a)$ and the last",
+                     _dominates([PRINTED["1"], PRINTED["2"], PRINTED["3"]])),
+                    (r"the three entries of Lemma 3.6's array read as stacked rows: $\sqrt{\pi\rho}$, $1/(1 + a)$ and the "
+                     r"last as printed", _dominates([PROOF["sqrt"], PROOF["2"], PRINTED["3"]]),
+                     r"seed 004 shows two entries in Lemma 3.6's array and three in Lemma B.2's; the sentence follows "
+                     r"Lemma 3.6, whose first entry read as two stacked rows gives three options (ZCDP-L3.6-OPT2)"),
                     what="the last entry of the minimum against the others")
+
+
+def _dom_corr(dps):
+    """The remark with the options the proof of Lemma B.2 derives (the corrected Lemma 3.6)."""
+    return _dominates([PROOF["sqrt"], PROOF["2"], PROOF["3"]])
 
 
 L36_DOM = Claim(
     id="ZCDP-L3.6-DOM", paper="zcdp", label="Sec. 3.2: 'the last of three options in the minimum dominates the first two'",
     kind="check", statement=r"\text{the last of three options in the minimum dominates the first two options}",
-    check=cached_check(_dom), where="Sec. 3.2, after Lemma 3.6", seed=SEED,
-    notes="Two readings: the entries as printed in Lemma B.2, and the entries the proof derives. Lemma 3.6 prints only "
-          "two entries (the catalogue notes the extraction is ambiguous here).")
+    check=cached_check(_dom), corrected=cached_check(_dom_corr),
+    corrected_statement=r"\text{the last of the options the proof of Lemma B.2 derives, }\frac{2}{1+a+\sqrt{(1+a)^2+\frac4"
+                        r"{\pi\rho}}}\text{, is below }\sqrt{\pi\rho}\text{ and }\frac{1}{1+a}\quad\text{(corrected)}",
+    where="Sec. 3.2, after Lemma 3.6", seed=SEED, role="remark", uses=("ZCDP-L3.6",),
+    notes="Two parses of 'the three options': the entries Lemma B.2 prints (its minimum has three rows: 1, the fraction, "
+          "the last), and Lemma 3.6's array with its first entry read as two stacked rows. With the numerator 2 the proof "
+          "derives (the corrected Lemma 3.6), the last entry is below $1/(1 + a)$ (the root exceeds $1 + a$) and below "
+          r"$\sqrt{\pi\rho}$ (the root exceeds $\sqrt{4/(\pi\rho)}$).")
 
 
 def _delta_forms(dps):
@@ -922,7 +980,7 @@ def _delta_forms(dps):
 
 
 L36_DELTA = Claim(
-    id="ZCDP-L3.6-DELTA", paper="zcdp",
+    id="ZCDP-L3.6-DELTA", paper="zcdp", role="proof",
     label=r"Lemma B.2's proof: $\delta = \mathbb E[\max(0, 1 - e^{\varepsilon - Z})]$ (integration by parts)",
     kind="check", statement=r"\delta=\mathbb E_Z[\max\{0,1-e^{\varepsilon-Z}\}]=\int_\varepsilon^\infty e^{\varepsilon-z}"
                             r"\mathbb P[Z>z]dz\le\mathbb P[Z>\varepsilon]",
@@ -1150,7 +1208,7 @@ def _approx_instances(a_grid=A_GRID):
                 fams.setdefault(_family_of(key), []).append(point(
                     Instance(_family_of(key), f"{_label(key)} ({MODE[mode]}), $\\delta_0 = {_tex(d0)}$, $a = {_tex(a)}$",
                              {"key": key, "xi": x0, "rho": r0, "eps": e, "a": a, "d0": _q(d0)}),
-                    dict(_pt(key, x0, r0), delta=d0, a=a)))
+                    dict(_pt(key, x0, r0), delta=d0, a=a, eps=_eps_at(key, e, a))))
     return fams
 
 
@@ -1177,11 +1235,22 @@ def _approx_bound(entries_expr, what):
 
 
 def _l88(dps):
+    used = as_used(None, B2_CORR_MIN)  # Lemma B.2's minimum (the proof's step) as printed, or corrected (ZCDP-L3.6)
+    if used is not None:
+        return _approx_bound(used, "the bound with the minimum of Lemma B.2 as corrected")
     return Readings((FUSED, _approx_bound(sp.Min(*PRINTED.values()), "the bound with the printed minimum")),
                     (ROWS, _approx_bound(two_rows(PRINTED["3"]), "the bound with the second entry as two rows"),
                      ROWS_SEEDS),
-                    what="Lemma 8.8 in two readings of its minimum")
+                    what="Lemma 8.8 in two parses of its minimum")
 
+
+def _l88_corr(dps):
+    return _approx_bound(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
+
+
+L88_CORR_CHECK = cached_check(_l88_corr)
+L88_CORR_STMT = (r"\delta'=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\left\{1,\frac{1}{1+a},\frac{2}{1+a+\sqrt{(1+a)^2+"
+                 r"\frac4{\pi\rho}}}\right\}\quad\text{(corrected)}")
 
 APPROX_NOTE = (r"$\delta$-approximate instances: $P = (1 - \delta_0) P_E + \delta_0$ (a point outside $Q$'s support), $Q$ "
                r"likewise, with $(P_E, Q_E)$ zCDP in both orders (the events $E, E'$ of Def. 8.1 are the complements of "
@@ -1195,20 +1264,16 @@ L88 = Claim(
     statement=r"(\varepsilon,\delta+(1-\delta)\delta')\text{-DP};\ \delta'=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\{1,"
               r"\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\xi-\rho)/2\rho},;\ \frac{1}{1+\frac{\varepsilon-\xi-\rho}{2\rho}+\sqrt{(1+"
               r"\frac{\varepsilon-\xi-\rho}{2\rho})^2+\frac{4}{\pi\rho}}}\}",
-    check=cached_check(_l88),
+    check=cached_check(_l88), corrected=L88_CORR_CHECK, corrected_statement=L88_CORR_STMT,
     where="Sec. 8, Lemma 8.8", seed=SEED, conventions=(FAMILIES, PROFILE, APPROX_NOTE),
-    notes="The minimum of Lemma B.2 as printed; its last display in the proof has the numerator 2 in the last entry.")
-
-
-def _l88_corr(dps):
-    return _approx_bound(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
-
+    uses=("ZCDP-L3.6", "ZCDP-L3.5"),
+    notes="The minimum of Lemma B.2 as printed; its last display in the proof has the numerator 2 in the last entry. The "
+          "corrected statement has the entries the proof of Lemma B.2 derives (also ZCDP-L8.8-CORR).")
 
 L88_CORR = Claim(
-    id="ZCDP-L8.8-CORR", paper="zcdp", label="Lemma 8.8 with the entries the proof of Lemma B.2 derives", kind="check",
-    statement=r"\delta'=e^{-(\varepsilon-\xi-\rho)^2/4\rho}\min\left\{1,\frac{1}{1+a},\frac{2}{1+a+\sqrt{(1+a)^2+\frac4{\pi\rho}}}"
-              r"\right\}\quad\text{(corrected)}",
-    check=cached_check(_l88_corr), where="Sec. 8, Lemma 8.8 (corrected)", seed=SEED, conventions=(FAMILIES, PROFILE, APPROX_NOTE))
+    id="ZCDP-L8.8-CORR", paper="zcdp", role="proof", label="Lemma 8.8 with the entries the proof of Lemma B.2 derives", kind="check",
+    statement=L88_CORR_STMT, check=L88_CORR_CHECK, where="Sec. 8, Lemma 8.8 (corrected)", seed=SEED,
+    conventions=(FAMILIES, PROFILE, APPROX_NOTE), uses=("ZCDP-L3.6-OPT2-CORR", "ZCDP-L3.6-OPT3-CORR"))
 
 
 def _l88_rho0(dps):
@@ -1374,11 +1439,21 @@ COMPNOTE = (r"each $M_i$ is the complete $(\varepsilon_i, \delta_i)$-DP mechanis
             r"response when $\delta_i = 0$); the composition's exact profile from the multinomial privacy-loss atoms")
 
 
+C89_CORR_MIN = sp.Min(PROOF["1"], PROOF["2"], PROOF["3"])  # the entries the proof of Lemma B.2 derives
+
+
 def _c89_readings(dps):
+    used = as_used(None, B2_CORR_MIN)  # Lemma 8.8's minimum as printed, or corrected (ZCDP-L8.8)
+    if used is not None:
+        return _comp_bound(used, r"the exact $\delta$ of the composition at most the bound with Lemma 8.8 as corrected")
     return Readings((FUSED, _comp_bound(C89_ENTRIES, r"the exact $\delta$ of the composition at most the printed bound")),
                     (ROWS, _comp_bound(two_rows(PROOF["3"]), "the second entry as two rows"), ROWS_SEEDS),
-                    what="Cor. 8.9 in two readings of its minimum")
+                    what="Cor. 8.9 in two parses of its minimum")
 
+
+C89_CORR_CHECK = cached_check(_c89(C89_CORR_MIN, r"the exact $\delta$ of the composition at most the corrected bound"))
+C89_CORR_STMT = (r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\left\{1,\frac{1}{1+\frac{\varepsilon-\rho}{2\rho}},"
+                 r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{\cdots}}\right\}\quad\text{(corrected)}")
 
 C89 = Claim(
     id="ZCDP-C8.9", paper="zcdp",
@@ -1386,17 +1461,17 @@ C89 = Claim(
     statement=r"\left(\varepsilon,1-(1-\delta')\prod_i(1-\delta_i)\right)\text{-DP},\ \rho=\tfrac12\sum_i\varepsilon_i^2;\ "
               r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\{1,\frac{\sqrt{\pi\rho}}{1+(\varepsilon-\rho)/2\rho},;\ "
               r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{(1+\frac{\varepsilon-\rho}{2\rho})^2+\frac4{\pi\rho}}}\}",
-    check=cached_check(_c89_readings),
-    where="Sec. 8, Cor. 8.9", seed=SEED,
-    conventions=(COMPNOTE, r"$\varepsilon = \rho + 2\rho a$, $a$ on a grid"))
+    check=cached_check(_c89_readings), corrected=C89_CORR_CHECK, corrected_statement=C89_CORR_STMT,
+    where="Sec. 8, Cor. 8.9", seed=SEED, uses=("ZCDP-C8.7", "ZCDP-L8.2", "ZCDP-L8.8"),
+    conventions=(COMPNOTE, r"$\varepsilon = \rho + 2\rho a$, $a$ on a grid"),
+    notes=r"Two parses of the second entry of the printed array (one fraction, or two stacked rows $\sqrt{\pi\rho}$ and "
+          r"$1/(1 + a)$, as in Lemma 3.6); the last entry has the numerator 2 here. The corrected statement has the "
+          "entries the proof of Lemma B.2 derives (also ZCDP-C8.9-CORR).")
 
 C89_CORR = Claim(
-    id="ZCDP-C8.9-CORR", paper="zcdp", label="Cor. 8.9 with the entries the proof of Lemma B.2 derives", kind="check",
-    statement=r"\delta'=e^{-(\varepsilon-\rho)^2/4\rho}\min\left\{1,\frac{1}{1+\frac{\varepsilon-\rho}{2\rho}},"
-              r"\frac{2}{1+\frac{\varepsilon-\rho}{2\rho}+\sqrt{\cdots}}\right\}\quad\text{(corrected)}",
-    check=cached_check(_c89(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]),
-                            r"the exact $\delta$ of the composition at most the corrected bound")),
-    where="Sec. 8, Cor. 8.9 (corrected)", seed=SEED, conventions=(COMPNOTE,))
+    id="ZCDP-C8.9-CORR", paper="zcdp", role="proof", label="Cor. 8.9 with the entries the proof of Lemma B.2 derives", kind="check",
+    statement=C89_CORR_STMT, check=C89_CORR_CHECK,
+    where="Sec. 8, Cor. 8.9 (corrected)", seed=SEED, conventions=(COMPNOTE,), uses=("ZCDP-C8.7", "ZCDP-L8.2", "ZCDP-L8.8-CORR"))
 
 
 def _c810_derive():
@@ -1423,9 +1498,18 @@ def _c810(dps):
         _c810_derive()
     what = (r"the composition at $\varepsilon^2 + 2\lambda\varepsilon$ (the restatement is exact, SymPy: each factor of "
             r"Cor. 8.9 at $\rho = \varepsilon^2$, $\varepsilon' = \varepsilon^2 + 2\lambda\varepsilon$)")
+    used = as_used(None, C89_CORR_MIN)  # Cor. 8.9's minimum as printed, or corrected (ZCDP-C8.9)
+    if used is not None:
+        return _comp_bound(used, what + " with Cor. 8.9 as corrected", "lambda")
     return Readings((FUSED, _comp_bound(C89_ENTRIES, what, "lambda")),
                     (ROWS, _comp_bound(two_rows(PROOF["3"]), what, "lambda"), ROWS_SEEDS),
-                    what=r"Cor. 8.10 in two readings of its minimum")
+                    what=r"Cor. 8.10 in two parses of its minimum")
+
+
+def _c810_corr(dps):
+    return _comp_bound(two_rows(PROOF["3"]), r"the composition at $\varepsilon^2 + 2\lambda\varepsilon$ with the second "
+                                             r"entry as two rows $\sqrt\pi\varepsilon$ and $1/(1 + \lambda/\varepsilon)$",
+                       "lambda")
 
 
 C810 = Claim(
@@ -1433,8 +1517,13 @@ C810 = Claim(
     statement=r"\left(\varepsilon^2+2\lambda\varepsilon,\ldots\right)\text{-DP},\ \delta'=e^{-\lambda^2}\min\left\{1,\frac{\sqrt\pi"
               r"\varepsilon}{1+\lambda/\varepsilon},\frac{2}{1+\frac\lambda\varepsilon+\sqrt{(1+\frac\lambda\varepsilon)^2+\frac4"
               r"{\pi\varepsilon^2}}}\right\}",
-    check=cached_check(_c810),
-    derive=_c810_derive, where="Sec. 8, Cor. 8.10", seed=SEED, conventions=(COMPNOTE,))
+    check=cached_check(_c810), corrected=cached_check(_c810_corr),
+    corrected_statement=r"\delta'=e^{-\lambda^2}\min\left\{1,\sqrt\pi\varepsilon,\frac{1}{1+\lambda/\varepsilon},\frac{2}{1+"
+                        r"\frac\lambda\varepsilon+\sqrt{(1+\frac\lambda\varepsilon)^2+\frac4{\pi\varepsilon^2}}}\right\}"
+                        r"\quad\text{(corrected)}",
+    derive=_c810_derive, where="Sec. 8, Cor. 8.10", seed=SEED, conventions=(COMPNOTE,), uses=("ZCDP-C8.9",),
+    notes=r"Cor. 8.9 restated at $\rho = \varepsilon^2$ (SymPy, in the derivation): the same two parses of the second "
+          r"entry; the corrected statement reads it as two rows.")
 
 
 def _c811_first(form):
@@ -1496,9 +1585,8 @@ def _c811_second_form():
                         r"/\delta')}$ (SymPy; real for $\delta' < \sqrt{\pi/2}\lVert\varepsilon\rVert_2$)")
 
 
-def _c811_main(dps):
-    second = _c811_second_form()
-    # comparison with advanced composition [DRV10] for equal eps_i (display only)
+def _c811_table():
+    """Cor. 8.11's second form against the advanced composition theorem [DRV10], equal ``eps_i`` (display only)."""
     rows = []
     for e0, k, d in (("1/10", 100, "1/100000"), ("1/100", 1000, "1/100000"), ("1/2", 10, "1/1000000")):
         ev0, dv = _q(e0), _q(d)
@@ -1507,17 +1595,24 @@ def _c811_main(dps):
         drv = mp.sqrt(2 * k * mp.log(1 / dv)) * ev0 + k * ev0 * mp.expm1(ev0)
         rows.append([f"${_tex(e0)}$", f"${k}$", f"${_tex(d)}$", mp_str(mp.sqrt(mp.pi / 2) * n2, 6),
                      "--" if ours is None else mp_str(ours, 8), mp_str(drv, 8)])
-    node = Readings(
-        (r"first term $\sqrt{2\lambda}\lVert\varepsilon\rVert_2$ (as printed)", All(_c811_first("sqrt(2 lambda)"), second)),
-        (r"first term $\sqrt2\,\lambda\lVert\varepsilon\rVert_2$ (what Cor. 8.10 gives; the second form agrees)",
-         All(_c811_first("sqrt(2) lambda"), second),
-         r"seed 004 prints $\sqrt{2\lambda}$; Cor. 8.10 (with $\varepsilon = \lVert\varepsilon\rVert_2/\sqrt2$) and the "
-         r"corollary's second form give $\sqrt2\,\lambda$"),
-        what="Cor. 8.11 in two readings of its first term")
-    return Evidence(node, tables=[Table(
+    return Table(
         r"Cor. 8.11 (second form) against the advanced composition theorem [DRV10], equal $\varepsilon_i$",
         ["$\\varepsilon_i$", "$k$", "$\\delta'$", "$\\sqrt{\\pi/2}\\lVert\\varepsilon\\rVert_2$", "Cor. 8.11", "[DRV10]"],
-        rows, r"--: the second form is not real ($\delta' \ge \sqrt{\pi/2}\lVert\varepsilon\rVert_2$).")])
+        rows, r"--: the second form is not real ($\delta' \ge \sqrt{\pi/2}\lVert\varepsilon\rVert_2$).")
+
+
+def _c811_main(dps):
+    r"""Cor. 8.11 as printed: the first form with $\sqrt{2\lambda}\lVert\varepsilon\rVert_2$, and the second form."""
+    return Evidence(All(_c811_first("sqrt(2 lambda)"), _c811_second_form(),
+                        what=r"Cor. 8.11 as printed (first term $\sqrt{2\lambda}\lVert\varepsilon\rVert_2$) and its second form"),
+                    tables=[_c811_table()])
+
+
+def _c811_corr(dps):
+    r"""Cor. 8.11 corrected: the first form with $\sqrt2\,\lambda\lVert\varepsilon\rVert_2$ (what Cor. 8.10 gives at
+    $\varepsilon = \lVert\varepsilon\rVert_2/\sqrt2$, and what the second form solves), and the second form."""
+    return All(_c811_first("sqrt(2) lambda"), _c811_second_form(),
+               what=r"Cor. 8.11 with the first term $\sqrt2\,\lambda\lVert\varepsilon\rVert_2$ and its second form")
 
 
 C811 = Claim(
@@ -1526,9 +1621,15 @@ C811 = Claim(
               r"\varepsilon\rVert_2e^{-\lambda^2}+\lVert\delta\rVert_1\right)\text{-DP};\ \left(\tfrac12\lVert\varepsilon\rVert_2^2"
               r"+\sqrt{2\log(\sqrt{\pi/2}\lVert\varepsilon\rVert_2/\delta')}\lVert\varepsilon\rVert_2,\delta'+\lVert\delta\rVert_1"
               r"\right)\text{-DP}",
-    check=cached_check(_c811_main), where="Sec. 8, Cor. 8.11 and the text around it", seed=SEED, conventions=(COMPNOTE,),
-    notes=r"Two readings of the first term, $\sqrt{2\lambda}$ (as printed) and $\sqrt2\,\lambda$; the second form of the "
-          "corollary agrees with the latter.")
+    check=cached_check(_c811_main), corrected=cached_check(_c811_corr), error_kind="typo",
+    corrected_statement=r"\left(\tfrac12\lVert\varepsilon\rVert_2^2+\sqrt2\,\lambda\lVert\varepsilon\rVert_2,\sqrt{\tfrac\pi2}"
+                        r"\lVert\varepsilon\rVert_2e^{-\lambda^2}+\lVert\delta\rVert_1\right)\text{-DP}\quad\text{(corrected)}",
+    where="Sec. 8, Cor. 8.11 and the text around it", seed=SEED, conventions=(COMPNOTE,), uses=("ZCDP-C8.10",),
+    notes=r"The printed first term $\sqrt{2\lambda}\lVert\varepsilon\rVert_2$ is unambiguous and false (the same slip as "
+          r"$\sqrt\pi\,\rho$ for $\sqrt{\pi\rho}$ in ZCDP-L3.6-SUB1): a typo whose corrected statement, "
+          r"$\sqrt2\,\lambda\lVert\varepsilon\rVert_2$, is what Cor. 8.10 gives (with $\varepsilon^2 = "
+          r"\frac12\lVert\varepsilon\rVert_2^2$, $2\lambda\varepsilon = \sqrt2\,\lambda\lVert\varepsilon\rVert_2$) and what "
+          "the corollary's second form solves; the second form as printed is consistent with it.")
 
 
 # -- the table of conversions --------------------------------------------------------------------------------------
@@ -1597,9 +1698,10 @@ def _conv_table(dps):
 
 
 CONV_TABLE = Claim(
-    id="ZCDP-L3.6-TABLE", paper="zcdp",
+    id="ZCDP-L3.6-TABLE", paper="zcdp", role="remark",
     label=r"Table: $\varepsilon$ for a given $(\rho, \delta)$ from each conversion beside the exact Gaussian",
     kind="check", statement=r"\varepsilon(\rho,\delta)\ \text{from Prop. 1.3, Lemmas 3.5, 3.6, B.2 and the exact Gaussian profile}",
     check=cached_check(_conv_table), where="Secs. 1.1, 3.2; App. B", seed=SEED, conventions=(PROFILE,),
+    uses=("ZCDP-P1.3", "ZCDP-L3.5", "ZCDP-L3.6-EPS"),
     notes=r"An extra ID (a table of the conversions). A conversion below the exact Gaussian $\varepsilon$ is invalid for "
           r"the Gaussian mechanism, which is $\rho$-zCDP.")

@@ -152,7 +152,7 @@ P16 = Claim(
         ("1", "1", "1", "2"), ("3", "2", "2", "7/2"), ("1/2", "1", "-1", "1001/1000"), ("10", "1", "1/2", "50"),
         ("1", "1", "0", "2"), ("2", "3", "-3", "1000"), ("1/10", "1/10", "1/20", "3/2"))],
     derive=_p16, claimed=lambda: Delta**2 / (2 * sigma**2), numeric=cached_point("ZCDP-P1.6", _p16_numeric),
-    where="Sec. 1.1, Prop. 1.6 and the remark after it", seed=SEED, conventions=(GAU, QUAD + "."),
+    where="Sec. 1.1, Prop. 1.6 and the remark after it", seed=SEED, conventions=(GAU, QUAD + "."), uses=("ZCDP-L2.4",),
     notes=r"Equality (zero slack) whenever $|q(x) - q(x')| = \Delta$, at every order: (1) is exactly tight; (2) is exactly "
           "tight by ZCDP-P1.6-MGF.")
 
@@ -214,7 +214,7 @@ P16_MGF = Claim(
     params=[Param.positive("sigma", sigma, ("1", "3", "1/2", "10")), Param.positive("Delta", Delta, ("1", "2", "1", "3")),
             Param.greater_than_one("alpha", alpha, ("2", "7/2", "1001/1000", "20"))],
     derive=_mgf, claimed=lambda: sp.exp((alpha - 1) * RHO_G * alpha), numeric=cached_point("ZCDP-P1.6-MGF", _mgf_numeric),
-    where="Sec. 1.1, the remark after Prop. 1.6", seed=SEED,
+    where="Sec. 1.1, the remark after Prop. 1.6", seed=SEED, uses=("ZCDP-P1.6",),
     conventions=(GAU, r"Numeric side: quadrature of $p(y)e^{(\alpha-1)\log(p(y)/q(y))}$."))
 
 
@@ -322,6 +322,7 @@ SA1 = Claim(
     params=[Param.unit("p", p_, ("1/4", "1/2", "9/10", "1/50")), Param.unit("q", q_, ("1/100", "1/3", "1/20", "1/1000")),
             Param("lambda", lam, "real", ("2", "7/2", "-1", "1/10"))],
     constraint=_sa1_check, derive=_sa1, claimed=_sa1_claimed, numeric=_sa1_numeric, where="App. A, proof of Prop. A.1",
+    role="proof",
     seed=SEED, conventions=(r"$p = \mathbb P[\mathcal N(0, \sigma^2) > t - 1]$, $q = \mathbb P[\mathcal N(0, \sigma^2) > t + 1]$ "
                             r"(the derivation checks the mass of the middle outcome); the identity holds for every $p > q$ with "
                             r"$p + q < 1$; numeric side: the three-term sums.",))
@@ -354,7 +355,7 @@ def _sa0(dps):
 SA0 = Claim(
     id="ZCDP-SA.0", paper="zcdp", label=r"App. A: the one-bit Gaussian mechanism is $(2/\sigma^2, 2/\sigma)$-mCDP and $2/\sigma^2$-zCDP",
     kind="check", statement=r"M(x)\sim\mathcal N(x,\sigma^2),\ x\in\{-1,1\}:\ (2/\sigma^2,2/\sigma)\text{-mCDP},\ (2/\sigma^2)\text{-zCDP}",
-    check=cached_check(_sa0), where="App. A, before Prop. A.1", seed=SEED, conventions=(GAU,))
+    check=cached_check(_sa0), where="App. A, before Prop. A.1", seed=SEED, conventions=(GAU,), uses=("ZCDP-P1.6",))
 
 
 @cached_numeric
@@ -387,6 +388,7 @@ PA1 = Claim(
     id="ZCDP-PA.1", paper="zcdp", label=r"Prop. A.1: the postprocessed $M'$ is not $(2/\sigma^2, 2/\sigma)$-mCDP", kind="check",
     statement=r"\sigma\ge1,\ t\ge6\sigma^3+1:\ M'\ \text{is not}\ (2/\sigma^2,2/\sigma)\text{-mCDP}",
     check=cached_check(_pa1), where="App. A, Prop. A.1, footnote 11", seed=SEED,
+    uses=("ZCDP-SA.1", "ZCDP-LA.2", "ZCDP-PA.1-V"),
     conventions=(r"The exact three-point moment generating function of ZCDP-SA.1 with $p$, $q$ the normal tail "
                  "probabilities.",),
     notes=r"The mCDP condition fails as soon as one $\lambda$ violates it; $\lambda = t/2$ is the proof's choice.")
@@ -414,7 +416,7 @@ def _pa1v_check(pt):
 
 
 PA1_V = Claim(
-    id="ZCDP-PA.1-V", error_kind="proof-step", paper="zcdp", label=r"Proof of Prop. A.1, step (v): $e^{(t-1)/2\sigma^2}/2t > \sqrt{2\pi}$ for $t \ge 6\sigma^3 + 1$",
+    id="ZCDP-PA.1-V", error_kind="proof-step", role="proof", paper="zcdp", label=r"Proof of Prop. A.1, step (v): $e^{(t-1)/2\sigma^2}/2t > \sqrt{2\pi}$ for $t \ge 6\sigma^3 + 1$",
     kind="lower", statement=r"\frac{\exp((t-1)/2\sigma^2)}{2t}>\sqrt{2\pi}\ \text{for}\ t\ge6\sigma^3+1,\ \sigma\ge1",
     quantity=r"\exp((t-1)/2\sigma^2)/2t",
     params=[Param.positive("sigma", sigma, ("1", "3/2", "2", "3")), Param.positive("t", t, ("7", "22", "49", "163"))],
@@ -423,7 +425,7 @@ PA1_V = Claim(
                                                    ("1", "20"))],
     derive=_pa1v_derive, claimed=_pa1v_claimed, numeric=_pa1v_numeric, corrected=_pa1v_corrected,
     corrected_statement=r"\frac{\exp((t-1)/\sigma^2)}{2t}>\sqrt{2\pi}\ \text{(the exponent step (iv) actually gives)}",
-    where="App. A, proof of Prop. A.1, last step", seed=SEED,
+    where="App. A, proof of Prop. A.1, last step", seed=SEED, uses=("ZCDP-LA.2",),
     notes=r"Step (iv) uses $pt^2 \le 1/2$ to bound $e^{t/\sigma^2 - pt^2/\sigma^2 - 1/2\sigma^2}$ from below by "
           r"$e^{(t-1)/2\sigma^2}$, but the same bound gives $e^{(t-1)/\sigma^2}$; with that exponent the step holds for every "
           r"$\sigma \ge 1$ (the corrected statement is encoded as quantity $\ge \sqrt{2\pi}e^{-(t-1)/2\sigma^2}$, i.e. "
@@ -460,7 +462,7 @@ LA2 = Claim(
     id="ZCDP-LA.2", paper="zcdp", label=r"Lemma A.2: bounds on $p$ and $p/q \ge e^{2t/\sigma^2}$", kind="check",
     statement=r"\sqrt{\tfrac1{2\pi}}\tfrac{\sigma}{t+\sigma-1}e^{-(t-1)^2/2\sigma^2}\le p\le\sqrt{\tfrac1{2\pi}}\tfrac{\sigma}{t-1}"
               r"e^{-(t-1)^2/2\sigma^2};\ \frac pq\ge e^{2t/\sigma^2}",
-    check=cached_check(_la2), where="App. A, Lemma A.2", seed=SEED,
+    check=cached_check(_la2), where="App. A, Lemma A.2", seed=SEED, uses=("ZCDP-LA.2-COOK",),
     notes="The quoted inequality [Coo09, Eq. (5)] is audited separately (ZCDP-LA.2-COOK).")
 
 
@@ -472,39 +474,62 @@ def _cook_certify(x, lower):
     return (lambda: certify_lt(tail, lo)) if lower else (lambda: certify_lt(hi, tail))
 
 
-def _cook(dps):
-    xs = ("1/100", "1/10", "1/2", "3/5", "2/3", "1", "2", "3", "10")
-    rows, one, two = [], [], []
-    for x_ in xs:
+COOK_XS = ("1/100", "1/10", "1/2", "3/5", "2/3", "1", "2", "3", "10")
+COOK_DOM = r"$x \in \{1/100, 1/10, 1/2, 3/5, 2/3, 1, 2, 3, 10\}$"
+
+
+def _cook_bounds(c):
+    """The tail bounds of [Coo09, Eq. (5)] with the constant ``c``: ``c e^{-x^2/2} x/(x^2 + 1)`` and ``c e^{-x^2/2}/x``,
+    against the one-sided tail at every ``x`` of the grid (certified in Arb where one fails: ``c = sqrt(2/pi)``)."""
+    out = []
+    for x_ in COOK_XS:
         x = sp.Rational(x_)
         xv = to_mpf(x)
         tail = mp.ncdf(-xv)
-        lo_p = mp.sqrt(2 / mp.pi) * mp.exp(-xv**2 / 2) * xv / (xv**2 + 1)
-        hi_p = mp.sqrt(2 / mp.pi) * mp.exp(-xv**2 / 2) / xv
-        one += [Compare(claimed=lo_p, computed=tail, rel=">=", at={"x": x_}, certify=_cook_certify(x, True),
-                        what="the lower bound"),
-                Compare(claimed=hi_p, computed=tail, rel="<=", at={"x": x_}, certify=_cook_certify(x, False),
-                        what="the upper bound")]
-        two += [Compare(claimed=lo_p, computed=2 * tail, rel=">=", at={"x": x_}, what="the lower bound"),
-                Compare(claimed=hi_p, computed=2 * tail, rel="<=", at={"x": x_}, what="the upper bound")]
-        rows.append([x_, mp_str(lo_p, 8), mp_str(tail, 8), mp_str(2 * tail, 8), mp_str(hi_p, 8)])
-    dom = r"$x \in \{1/100, 1/10, 1/2, 3/5, 2/3, 1, 2, 3, 10\}$"
-    return Evidence(Readings(
-        (r"the one-sided tail $\mathbb P[\mathcal N(0,1) > x]$ (as quoted)", sample(dom, one, lambda c: c)),
-        (r"the two-sided tail $\mathbb P[|\mathcal N(0,1)| > x]$ (the constant $\sqrt{2/\pi}$ fits it)",
-         sample(dom, two, lambda c: c), ""),
-        what=r"$\sqrt{2/\pi}\,e^{-x^2/2}x/(x^2+1) \le$ the tail $\le \sqrt{2/\pi}\,e^{-x^2/2}/x$"),
-        tables=[Table("[Coo09, Eq. (5)] as quoted in the proof of Lemma A.2",
-                      ["$x$", "printed lower bound", r"$\mathbb P[\mathcal N>x]$", r"$\mathbb P[|\mathcal N|>x]$",
-                       "printed upper bound"], rows,
-                      note=r"lower bound $\sqrt{2/\pi}\,e^{-x^2/2}x/(x^2 + 1)$, upper bound $\sqrt{2/\pi}\,e^{-x^2/2}/x$; "
-                           r"the lemma itself uses the one-sided form with $\sqrt{1/2\pi}$ (ZCDP-LA.2), the standard "
-                           "Mills-ratio bound")])
+        cv = to_mpf(c)
+        printed = c == sp.sqrt(2 / sp.pi)
+        out += [Compare(claimed=cv * mp.exp(-xv**2 / 2) * xv / (xv**2 + 1), computed=tail, rel=">=", at={"x": x_},
+                        certify=_cook_certify(x, True) if printed else None, what="the lower bound"),
+                Compare(claimed=cv * mp.exp(-xv**2 / 2) / xv, computed=tail, rel="<=", at={"x": x_},
+                        certify=_cook_certify(x, False) if printed else None, what="the upper bound")]
+    return out
+
+
+def _cook(dps):
+    r"""The bounds as quoted: the constant $\sqrt{2/\pi}$ with the one-sided tail $\mathbb P[\mathcal N(0,1) > x]$."""
+    rows = []
+    for x_ in COOK_XS:
+        xv = to_mpf(sp.Rational(x_))
+        g = mp.exp(-xv**2 / 2)
+        rows.append([x_, mp_str(mp.sqrt(2 / mp.pi) * g * xv / (xv**2 + 1), 8), mp_str(mp.ncdf(-xv), 8),
+                     mp_str(mp.sqrt(2 / mp.pi) * g / xv, 8), mp_str(g * xv / (xv**2 + 1) / mp.sqrt(2 * mp.pi), 8),
+                     mp_str(g / xv / mp.sqrt(2 * mp.pi), 8)])
+    return Evidence(sample(COOK_DOM, _cook_bounds(sp.sqrt(2 / sp.pi)), lambda c: c,
+                           what=r"$\sqrt{2/\pi}\,e^{-x^2/2}x/(x^2+1) \le \mathbb P[\mathcal N(0,1) > x] \le "
+                                r"\sqrt{2/\pi}\,e^{-x^2/2}/x$"),
+                    tables=[Table("[Coo09, Eq. (5)] as quoted in the proof of Lemma A.2, and with the constant "
+                                  r"$1/\sqrt{2\pi}$",
+                                  ["$x$", "printed lower bound", r"$\mathbb P[\mathcal N>x]$", "printed upper bound",
+                                   "corrected lower bound", "corrected upper bound"], rows,
+                                  note=r"printed: the constant $\sqrt{2/\pi}$; corrected: $1/\sqrt{2\pi}$ (the Mills-ratio "
+                                       r"bounds $\varphi(x)x/(x^2+1) \le \mathbb P[\mathcal N > x] \le \varphi(x)/x$ with "
+                                       r"$\varphi$ the standard normal density), the constant Lemma A.2 itself states")])
+
+
+def _cook_corr(dps):
+    r"""The corrected bounds: the constant $1/\sqrt{2\pi}$ (the standard normal density's), which Lemma A.2 states."""
+    return sample(COOK_DOM, _cook_bounds(1 / sp.sqrt(2 * sp.pi)), lambda c: c,
+                  what=r"$e^{-x^2/2}x/(\sqrt{2\pi}(x^2+1)) \le \mathbb P[\mathcal N(0,1) > x] \le e^{-x^2/2}/(\sqrt{2\pi}x)$")
 
 
 LA2_COOK = Claim(
     id="ZCDP-LA.2-COOK", paper="zcdp", label="Proof of Lemma A.2: the quoted Gaussian tail bounds [Coo09, Eq. (5)]", kind="check",
     statement=r"\frac{\sqrt{\frac2\pi}e^{-x^2/2}x}{x^2+1}\le\mathbb P[\mathcal N(0,1)>x]\le\frac{\sqrt{\frac2\pi}e^{-x^2/2}}{x}",
-    check=cached_check(_cook), where="App. A, proof of Lemma A.2", seed=SEED,
-    notes=r"Two readings: the one-sided tail as printed, and the two-sided tail $\mathbb P[|\mathcal N(0,1)| > x]$ for which "
-          r"the constant $\sqrt{2/\pi}$ is right.")
+    check=cached_check(_cook), corrected=cached_check(_cook_corr), error_kind="typo", role="proof",
+    corrected_statement=r"\frac{e^{-x^2/2}x}{\sqrt{2\pi}(x^2+1)}\le\mathbb P[\mathcal N(0,1)>x]\le\frac{e^{-x^2/2}}{\sqrt{2\pi}x}"
+                        r"\quad\text{(corrected)}",
+    where="App. A, proof of Lemma A.2", seed=SEED,
+    notes=r"The quoted formula is unambiguous: the one-sided tail with the constant $\sqrt{2/\pi}$, whose lower bound fails "
+          r"(the constant belongs to the two-sided tail $\mathbb P[|\mathcal N(0,1)| > x]$). The proof applies the bounds to "
+          r"the one-sided $p = \mathbb P[\mathcal N(0, 1) > (t - 1)/\sigma]$ and concludes Lemma A.2 with $\sqrt{1/2\pi}$: a "
+          r"typo whose corrected statement has the constant $1/\sqrt{2\pi}$. Lemma A.2 itself is audited in ZCDP-LA.2.")

@@ -14,7 +14,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import All, Compare, Evidence, Exists, Table, bound_evidence, sample
-from cbdp_sym import Claim, Param, Tex, record
+from cbdp_sym import Claim, Param, Tex, printed_or_corrected, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import ZPair, certify_lt, dp_group_delta, mutual_information, random_finite_pairs
 from cbdp_sym import Finite
@@ -162,7 +162,7 @@ def _p61(dps):
 
 P61 = Claim(id="ZCDP-P6.1", paper="zcdp", label=r"Prop. 6.1: $I(X; M(X)) \le \xi n(1 + \log n) + \rho n^2$", kind="check",
             statement=r"I(X;M(X))\le\xi\cdot n(1+\log n)+\rho\cdot n^2", check=cached_check(_p61),
-            where="Sec. 6, Prop. 6.1", seed=SEED, conventions=(MECH,),
+            where="Sec. 6, Prop. 6.1", seed=SEED, conventions=(MECH,), uses=("ZCDP-P5.3", "ZCDP-L2.2c"),
             notes=r"The proof: group privacy at $\alpha \to 1$ (Prop. 5.3) and $I = \mathbb E_x D_1(M(x)\|M(X))$ with the "
                   "convexity of KL.")
 
@@ -175,7 +175,7 @@ def _l62(dps):
 
 L62 = Claim(id="ZCDP-L6.2", paper="zcdp", label=r"Lemma 6.2: independent entries give $I(X; M(X)) \le (\xi + \rho)m$",
             kind="check", statement=r"I(X;M(X))\le(\xi+\rho)\cdot m", check=cached_check(_l62), where="Sec. 6, Lemma 6.2",
-            seed=SEED, conventions=(MECH,))
+            seed=SEED, conventions=(MECH,), uses=("ZCDP-L2.2c",))
 
 
 def _t110(dps):
@@ -191,7 +191,8 @@ def _t110(dps):
 T110 = Claim(id="ZCDP-T1.10", paper="zcdp",
              label=r"Thm. 1.10: $I(X; M(X)) \le \rho n^2$, and $\rho n$ for independent entries",
              kind="check", statement=r"I(X;M(X))\le\rho\cdot n^2;\ \text{independent entries: }I(X;M(X))\le\rho\cdot n",
-             check=cached_check(_t110), where="Sec. 1.2, Thm. 1.10", seed=SEED, conventions=(MECH,))
+             check=cached_check(_t110), where="Sec. 1.2, Thm. 1.10", seed=SEED, conventions=(MECH,),
+             uses=("ZCDP-P6.1", "ZCDP-L6.2"))
 
 
 def _t63(dps):
@@ -216,7 +217,8 @@ def _t63(dps):
 T63 = Claim(id="ZCDP-T6.3", paper="zcdp",
             label=r"Thm. 6.3: independent blocks: $I \le m(\xi\ell(1 + \log\ell) + \rho\ell^2)$", kind="check",
             statement=r"I(X;M(X))\le m\cdot(\xi\cdot\ell(1+\log\ell)+\rho\cdot\ell^2)", check=cached_check(_t63),
-            where="Sec. 6, Thm. 6.3", seed=SEED, conventions=(MECH,))
+            where="Sec. 6, Thm. 6.3", seed=SEED, conventions=(MECH,),
+            uses=("ZCDP-P5.3", "ZCDP-L6.2", "ZCDP-L2.2c"))
 
 
 # -- Section 6.1 -------------------------------------------------------------------------------------------------------
@@ -254,7 +256,7 @@ def _s61a(dps):
 S61A = Claim(id="ZCDP-S6.1a", paper="zcdp",
              label=r"Sec. 6.1: one-way marginals, $\mathcal N(0, d/2n^2\rho)$ noise and $n \ge \Omega(\sqrt{d/\rho})$",
              kind="check", statement=r"\mathcal N(0,d/2n^2\rho)\ \text{per coordinate is }\rho\text{-zCDP};\ n\ge\Omega(\sqrt{d/\rho})",
-             check=cached_check(_s61a), where="Sec. 6.1, One-Way Marginals", seed=SEED)
+             check=cached_check(_s61a), where="Sec. 6.1, One-Way Marginals", seed=SEED, uses=("ZCDP-L2.5", "ZCDP-P6.1"))
 
 
 def _hist_prob(T, x):
@@ -288,7 +290,9 @@ def _s61b_table(rows, thr):
                  [[str(T), b, mp_str(pr, 8), mp_str(ub, 8)] for T, b, pr, ub in rows])
 
 
-def _s61b_main(dps):
+def _s61b_main(dps, corrected=False):
+    r"""Sec. 6.1's histogram paragraph: the mechanism is $\rho$-zCDP, the union bound's tail, the $\epsilon$-DP
+    alternative, and the threshold $\sqrt{\log(T/\beta)/\rho}$ as printed (``corrected``: $\sqrt{2\log(T/\beta)/\rho}$)."""
     # sensitivity of the histogram and the Gaussian tail bound used in the union bound
     with recording():
         record(Tex(r"\lVert h(x)-h(x')\rVert_2^2"), sp.Integer(2), "one entry moves from one bin to another")
@@ -301,9 +305,10 @@ def _s61b_main(dps):
 
     lap = [Compare(claimed=sp.Rational(ev), computed=2 * renyi_numeric(Laplace(0, 2 / _q(ev)), Laplace(1, 2 / _q(ev)), mp.inf),
                    at={"eps": ev}) for ev in ("1/10", "1", "3")]
-    rows = _s61b_rows()
-    main = [Compare(claimed=sp.Rational(b), computed=pr, rel="<=", at={"T": T, "beta": b}, certify=_s61b_certify(T, b))
-            for T, b, pr, _ub in rows]
+    rows = _s61b_rows(corrected)
+    main = [Compare(claimed=sp.Rational(b), computed=pr, rel="<=", at={"T": T, "beta": b},
+                    certify=None if corrected else _s61b_certify(T, b)) for T, b, pr, _ub in rows]
+    thr = r"\sqrt{2\log(T/\beta)/\rho}" if corrected else r"\sqrt{\log(T/\beta)/\rho}"
     return Evidence(All(
         Compare(claimed=rho, computed=sp.Integer(2) / (2 * (1 / rho)),
                 what=r"$\rho$-zCDP: eq. (3) with squared $\ell_2$ sensitivity $2$ and variance $1/\rho$"),
@@ -312,21 +317,29 @@ def _s61b_main(dps):
         sample(r"$\epsilon \in \{1/10, 1, 3\}$", lap, lambda c: c,
                what=r"the $\epsilon$-DP alternative $h_t(x) + \mathrm{Lap}(2/\epsilon)$: $D_\infty = \epsilon$ (two bins move)"),
         sample(r"$T \in \{1, 2, 10, 100, 10^4\}$, $\beta \in \{1/2, 1/10, 1/100, 10^{-6}\}$", main, lambda c: c,
-               what=r"$\mathbb P[\max_t|M(x)_t - h_t(x)| \ge \sqrt{\log(T/\beta)/\rho}] \le \beta$ (exact probability, "
-                    r"independent noise)"),
+               what=rf"$\mathbb P[\max_t|M(x)_t - h_t(x)| \ge {thr}] \le \beta$ (exact probability, independent noise)"),
         what=r"histograms with $\mathcal N(0, 1/\rho)$ noise (one entry moves one unit between two bins)"),
-        tables=[_s61b_table(rows, r"\sqrt{\log(T/\beta)/\rho}")])
+        tables=[_s61b_table(rows, thr)])
+
+
+def _s61b_whole_corrected(dps):
+    return _s61b_main(dps, corrected=True)
 
 
 S61B = Claim(id="ZCDP-S6.1b", paper="zcdp", label=r"Sec. 6.1: histograms with $\mathcal N(0, 1/\rho)$ noise; the tail threshold",
              kind="check",
              statement=r"\mathbb P\left[\max_{t\in[T]}|M(x)_t-h_t(x)|\ge\sqrt{\log(T/\beta)/\rho}\right]\le\beta;\ "
                        r"\rho\text{-zCDP};\ n=\Theta(\sqrt{\log(T)/\rho})",
-             check=cached_check(_s61b_main), where="Sec. 6.1", seed=SEED,
+             check=cached_check(_s61b_main), corrected=cached_check(_s61b_whole_corrected),
+             corrected_statement=r"\mathbb P\left[\max_{t\in[T]}|M(x)_t-h_t(x)|\ge\sqrt{2\log(T/\beta)/\rho}\right]\le\beta"
+                                 r"\quad\text{(corrected)}",
+             where="Sec. 6.1", seed=SEED, uses=("ZCDP-L2.5", "ZCDP-P6.1"),
              conventions=(r"$M(x)_t = h_t(x) + \mathcal N(0, 1/\rho)$ independently; the deviation probability does not depend "
                           r"on $x$ or $\rho$.",),
              notes=r"Substituting $\lambda = \sqrt{\log(T/\beta)/\rho}$ into $Te^{-\lambda^2\rho/2}$ gives $\sqrt{T\beta}$, not "
-                   r"$\beta$; the threshold $\sqrt{2\log(T/\beta)/\rho}$ works (ZCDP-S6.1b-CORR).")
+                   r"$\beta$; the threshold $\sqrt{2\log(T/\beta)/\rho}$ works: the corrected statement (the whole paragraph "
+                   r"with that threshold; its threshold alone is ZCDP-S6.1b-CORR). The conclusion $n = \Theta(\sqrt{\log(T)/\rho})$ "
+                   r"survives the factor $\sqrt 2$.")
 
 
 def _s61b_corr(dps):
@@ -342,7 +355,8 @@ def _s61b_corr(dps):
 S61B_CORR = Claim(id="ZCDP-S6.1b-CORR", paper="zcdp", label=r"Sec. 6.1, histograms: the threshold $\sqrt{2\log(T/\beta)/\rho}$",
                   kind="check", statement=r"\mathbb P\left[\max_t|M(x)_t-h_t(x)|\ge\sqrt{2\log(T/\beta)/\rho}\right]\le\beta"
                                           r"\quad\text{(corrected)}",
-                  check=cached_check(_s61b_corr), where="Sec. 6.1, Histograms (corrected)", seed=SEED)
+                  check=cached_check(_s61b_corr), where="Sec. 6.1, Histograms (corrected)", seed=SEED, role="proof",
+                  uses=("ZCDP-L2.5",))
 
 
 def _s61c(dps):
@@ -389,7 +403,7 @@ def _s61c(dps):
 S61C = Claim(id="ZCDP-S6.1c", paper="zcdp", label="Sec. 6.1: randomized response and the sign of a Gaussian", kind="check",
              statement=r"\mathbb E[\langle x,M(x)\rangle]=n(e^\varepsilon-1)/(e^\varepsilon+1)=\Theta(n\varepsilon);\ "
                        r"M(x)_i=\mathrm{sign}(\mathcal N(x_i,\sqrt2/\rho))\ \text{is }\rho\text{-zCDP}",
-             check=cached_check(_s61c), where="Sec. 6.1", seed=SEED,
+             check=cached_check(_s61c), where="Sec. 6.1", seed=SEED, uses=("ZCDP-P1.4", "ZCDP-L6.2"),
              notes=r"Randomized response is $\epsilon$-DP and $\epsilon^2/2$-zCDP (ZCDP-P1.4); the lower bound $I \le \rho n$ "
                    r"(Lemma 6.2) with $I \ge \Omega(n)$ [BSU16] is cited.")
 
@@ -425,7 +439,7 @@ def _p64(dps):
 P64 = Claim(id="ZCDP-P6.4", paper="zcdp",
             label=r"Prop. 6.4: $n \ge \Omega(\sqrt{\log(\alpha^2T)/\rho\alpha^2})$ for accurate histograms",
             kind="check", statement=r"n\ge\Omega\left(\sqrt{\log(\alpha^2T)/\rho\alpha^2}\right)", check=cached_check(_p64),
-            where="Sec. 6.1, Prop. 6.4", seed=SEED,
+            where="Sec. 6.1, Prop. 6.4", seed=SEED, uses=("ZCDP-T6.3", "ZCDP-P6.4-EV8"),
             notes=r"Event (8) as printed, with $5\alpha$ instead of $5\alpha n$, is ZCDP-P6.4-EV8.")
 
 
@@ -452,10 +466,28 @@ def _ev8(dps):
                        [r"$5\alpha n$ (Markov)", mp_str(p_fixed, 8), "$4/5$"]])])
 
 
-P64_EV8 = Claim(id="ZCDP-P6.4-EV8", error_kind="proof-step", paper="zcdp",
+def _ev8_corr(dps):
+    r"""Event (8) with the threshold $5\alpha n$ of $g$: Markov's inequality gives probability at least $4/5$ for every
+    mechanism meeting the hypothesis; on the instance of ZCDP-P6.4-EV8 the exact probability."""
+    T, nv, av = 2, 20, mp.mpf(1) / 10
+    p_fixed = mp.erf(5 * av * nv / mp.sqrt(2)) ** T
+    a = sp.Symbol("alpha", positive=True)
+    return All(
+        Compare(claimed=sp.Rational(1, 5), computed=(a * n_) / (5 * a * n_),
+                what=r"Markov: $\mathbb P[\max_t|M(X)_t - h_t(X)| \ge 5\alpha n] \le \alpha n/5\alpha n = 1/5$"),
+        Compare(claimed=sp.Rational(4, 5), computed=p_fixed, rel=">=", at={"T": T, "rho": 1, "n": nv, "alpha": "1/10"},
+                what=r"on the instance ($M(x)_t = h_t(x) + \mathcal N(0, 1)$, $T = 2$, $n = 20$, $\alpha = 1/10$): "
+                     r"$\mathbb P[\max_t|M(X)_t - h_t(X)| < 5\alpha n] = \mathrm{erf}(10/\sqrt2)^2 \ge 4/5$"),
+        what=r"event (8) with the threshold $5\alpha n$")
+
+
+P64_EV8 = Claim(id="ZCDP-P6.4-EV8", error_kind="proof-step", role="proof", paper="zcdp",
                 label=r"Proof of Prop. 6.4: event (8) with the threshold $5\alpha$", kind="check",
                 statement=r"\max_{t\in[T]}|M(X)_t-h_t(X)|<5\alpha\ \text{holds with probability at least }4/5",
-                check=cached_check(_ev8), where="Sec. 6.1, proof of Prop. 6.4, eq. (8)", seed=SEED,
+                check=cached_check(_ev8), corrected=cached_check(_ev8_corr),
+                corrected_statement=r"\max_{t\in[T]}|M(X)_t-h_t(X)|<5\alpha n\ \text{with probability at least }4/5"
+                                    r"\quad\text{(corrected)}",
+                where="Sec. 6.1, proof of Prop. 6.4, eq. (8)", seed=SEED,
                 notes=r"The threshold of $g$ is $5\alpha n$; with $5\alpha n$ in (8) the Markov step is right.")
 
 
@@ -497,6 +529,7 @@ T71 = Claim(id="ZCDP-T7.1", paper="zcdp",
             statement=r"n'\ge\frac{4}{\varepsilon\alpha}(\rho n^2+\xi n(1+\log n)+1)\Rightarrow\exists\,\varepsilon\text{-DP }M'"
                       r"\text{ with error }10\alpha",
             check=cached_check(_t71), where="Sec. 7, Thm. 7.1 and the remarks after it", seed=SEED,
+            uses=("ZCDP-L7.2", "ZCDP-L7.3", "ZCDP-L7.4", "ZCDP-L7.5"),
             notes="The existence statement is not executable; its proof's arithmetic and the lemmas it uses (Lemmas 7.2 to "
                   "7.5, audited separately) are.")
 
@@ -531,7 +564,7 @@ def _t111_check(pt):
 
 
 T111_HYP = Claim(
-    id="ZCDP-T1.11-HYP", error_kind="proof-step", paper="zcdp",
+    id="ZCDP-T1.11-HYP", error_kind="proof-step", role="proof", paper="zcdp", uses=("ZCDP-T7.1",),
     label=r"Thm. 1.11 from Thm. 7.1: does $n' = 5n^2$ meet Thm. 7.1's hypothesis for $\alpha \ge 1/n$?",
     kind="upper", statement=r"\frac{4}{\varepsilon\alpha}(\rho n^2+1)\big|_{\varepsilon=\alpha,\rho=\alpha^2}\le n'=5n^2\ \text{for all}\ \alpha\ge1/n",
     quantity=r"\frac{4}{\varepsilon\alpha}(\rho n^2+1)", params=[Param.positive_int("n", n_), Param.positive("alpha", alpha)],
@@ -539,19 +572,20 @@ T111_HYP = Claim(
     sweep=[{"n": nv, "alpha": av} for nv, av in (("1", "1"), ("10", "1/10"), ("10", "1/5"), ("10", "1"), ("100", "1/100"),
                                                   ("100", "1/20"), ("3", "1/2"))],
     derive=_t111_req, claimed=_t111_claimed, numeric=_t111_numeric, corrected=_t111_corrected,
-    corrected_statement=r"n'=8n^2\ \text{(meets the hypothesis for every }\alpha\ge1/n)",
+    corrected_statement=r"n'=8n^2\ \text{(meets the hypothesis for every }\alpha\ge1/n\text{)}",
     where="Sec. 1.3, Thm. 1.11 (as an instance of Thm. 7.1)", seed=SEED,
     notes=r"$4n^2 + 4/\alpha^2 \le 5n^2$ iff $\alpha \ge 2/n$; at $\alpha = 1/n$ the hypothesis needs $8n^2$.")
 
 
 def _t111(dps):
+    nprime = printed_or_corrected(T111_HYP)  # n' = 5n^2 as printed, 8n^2 while re-audited against the correction
     pts = [(nv, av) for nv in (1, 10, 100) for av in sorted({sp.Rational(1, nv), sp.Rational(3, 2 * nv), sp.Rational(2, nv),
                                                               sp.Rational(1, 2), sp.Integer(1)}) if av >= sp.Rational(1, nv)]
     witness = sample(r"$n \in \{1, 10, 100\}$, $\alpha \in \{1/n, 3/2n, 2/n, 1/2, 1\}$ with $\alpha \ge 1/n$", pts,
-                     lambda q: Compare(claimed=5 * q[0] ** 2, computed=4 * q[0] ** 2 + 4 / q[1] ** 2, rel="<=",
+                     lambda q: Compare(claimed=nprime.subs(n_, q[0]), computed=4 * q[0] ** 2 + 4 / q[1] ** 2, rel="<=",
                                        at={"n": q[0], "alpha": q[1]}),
                      what=r"Thm. 7.1 at $\xi = 0$, $\rho = \alpha^2$, $\epsilon = \alpha$ (the $\ell_\infty$ norm, "
-                          r"$\lVert q\rVert \le 1$) gives $M'$ when $n' = 5n^2 \ge 4n^2 + 4/\alpha^2$")
+                          rf"$\lVert q\rVert \le 1$) gives $M'$ when $n' = {sp.latex(nprime)} \ge 4n^2 + 4/\alpha^2$")
     return Exists(witness, what=r"an existence statement, proved as an instance of Thm. 7.1 (ZCDP-T1.11-HYP)")
 
 
@@ -559,7 +593,7 @@ T111 = Claim(id="ZCDP-T1.11", paper="zcdp",
              label=r"Thm. 1.11: $\rho$-zCDP with error $\alpha$ gives $\epsilon$-DP with $n' = 5n^2$ and error $10\alpha$",
              kind="check", statement=r"n'=5n^2,\ \varepsilon=\alpha,\ \rho=\alpha^2,\ \alpha\ge1/n:\ \exists\,\varepsilon\text{-DP }M'"
                                      r"\text{ with }\mathbb E\lVert M'(x)-q(x)\rVert_\infty\le10\alpha",
-             check=cached_check(_t111), where="Sec. 1.3, Thm. 1.11", seed=SEED,
+             check=cached_check(_t111), where="Sec. 1.3, Thm. 1.11", seed=SEED, uses=("ZCDP-T7.1", "ZCDP-T1.11-HYP"),
              notes=r"The existence of $M'$ is shown only through Thm. 7.1, whose hypothesis $n' = 5n^2$ meets for "
                    r"$\alpha \ge 2/n$ only; with $n' = 8n^2$ (or $\alpha \ge 2/n$) the theorem follows from Thm. 7.1 (clipping "
                    r"$M'$ to $[0, 1]^k$ does not increase the $\ell_\infty$ error).")
@@ -650,7 +684,7 @@ def _l74(dps):
 L74 = Claim(id="ZCDP-L7.4", paper="zcdp",
             label=r"Lemma 7.4: packing lower bound $(1 - \beta)\log|T| - \log 2 \le \xi n(1 + \log n) + \rho n^2$",
             kind="check", statement=r"(1-\beta)\log|T|-\log2\le\xi\cdot n(1+\log n)+\rho\cdot n^2", check=cached_check(_l74),
-            where="Sec. 7, Lemma 7.4", seed=SEED,
+            where="Sec. 7, Lemma 7.4", seed=SEED, uses=("ZCDP-P6.1", "ZCDP-L2.2d"),
             notes=r"The Fano step is checked on random channels; combined with Prop. 6.1 (ZCDP-P6.1) and data processing it "
                   r"gives the lemma; at $\xi = 0$ solving for $n$ is algebra.")
 
@@ -682,7 +716,7 @@ def _pc3(dps):
 PC3 = Claim(id="ZCDP-PC.3", paper="zcdp", label="Prop. C.3: sampling error of a zCDP mechanism's accuracy", kind="check",
             statement=r"\mathbb E\lVert M(x)-q(\mathcal D)\rVert\le\alpha+\sqrt{2(\xi+\rho)};\ \mathbb E\lVert q(x)-q(\mathcal D)\rVert\le"
                       r"2\alpha+\sqrt{2(\xi+\rho)}",
-            check=cached_check(_pc3), where="App. C, Prop. C.3", seed=SEED,
+            check=cached_check(_pc3), where="App. C, Prop. C.3", seed=SEED, uses=("ZCDP-LC.1", "ZCDP-L2.2c", "ZCDP-L2.2d"),
             conventions=(r"$\mathbb E|\mathcal N(m, s^2)|$ by the folded-normal mean; binomial sums over the $n$ bits.",))
 
 
@@ -703,7 +737,7 @@ def _l75(dps):
 L75 = Claim(id="ZCDP-L7.5", paper="zcdp",
             label=r"Lemma 7.5: inputs of size $n'$ are $2\alpha + \sqrt{2(\xi + \rho)}$ close to inputs of size $n$",
             kind="check", statement=r"\max_{x\in\mathcal X^{n'}}\min_{\hat x\in\mathcal X^n}\lVert q(\hat x)-q(x)\rVert\le2\alpha+\sqrt{2(\xi+\rho)}",
-            check=cached_check(_l75), where="Sec. 7, Lemma 7.5 (proof in App. C)", seed=SEED)
+            check=cached_check(_l75), where="Sec. 7, Lemma 7.5 (proof in App. C)", seed=SEED, uses=("ZCDP-PC.3",))
 
 
 def _lc1(dps):
@@ -855,7 +889,7 @@ def _s125(dps):
 S125 = Claim(id="ZCDP-S1.2.5", paper="zcdp",
              label=r"Sec. 1.2.5: histograms need $n = \Theta(\sqrt{\log k})$; $(\epsilon, \delta)$ group privacy",
              kind="check", statement=r"\text{group privacy of }(\varepsilon,\delta)\text{-DP is vacuous for }k=\Theta(\log(1/\delta)/\varepsilon)",
-             check=cached_check(_s125), where="Sec. 1.2.5", seed=SEED,
+             check=cached_check(_s125), where="Sec. 1.2.5", seed=SEED, uses=("ZCDP-S6.1b", "ZCDP-P6.4"),
              notes=r"The histogram statement $n = \Theta(\sqrt{\log k})$ is ZCDP-S6.1b and ZCDP-P6.4.")
 
 
@@ -894,4 +928,4 @@ def _f2(dps):
 F2 = Claim(id="ZCDP-F2", paper="zcdp", label="Footnote 2: $k$ Gaussian queries, zCDP against advanced composition",
            kind="check",
            statement=r"(O(\sqrt k\log(1/\delta)/\sigma),(k+1)\delta)\ \text{vs}\ (O(\sqrt{k\log(1/\delta)}/\sigma),\delta)",
-           check=cached_check(_f2), where="Footnote 2", seed=SEED)
+           check=cached_check(_f2), where="Footnote 2", seed=SEED, uses=("ZCDP-P1.3", "ZCDP-P1.6", "ZCDP-L1.7"))

@@ -138,6 +138,7 @@ S11E = Claim(id="ZCDP-S1.1e", paper="zcdp",
                    "converse fails", kind="check",
              statement=r"(\mu,\tau)\text{-mCDP}\Rightarrow(\mu-\tau^2/2,\tau^2/2)\text{-zCDP (tight for the Gaussian)};\ "
                        r"\text{not conversely}", check=cached_check(_s11e), derive=_l42_derive, where="Sec. 1.1.1", seed=SEED,
+             uses=("ZCDP-L4.2", "ZCDP-L4.3", "ZCDP-PA.1"),
              notes=r"The converse's failure is shown on App. A's own example $M'$ (ZCDP-PA.1): its $\rho^*$ and its centred "
                    r"moment generating function at $\lambda = 2$.")
 
@@ -201,23 +202,12 @@ def _l43(dps):
         sample(dom, law, lambda c: c, what=r"$\mathrm{Var}\,Z = (\epsilon + \log(2 - e^{-\epsilon}))^2/4$"),
         Compare(claimed=0, computed=lim, rel=">", at={"eps": "inf"},
                 what=r"an absolute constant $C$ with $\tau^2 \le C(\xi + 2\rho)$ needs $\inf(\xi + 2\rho)/\tau^2 > 0$; on "
-                     r"the family $(\xi + 2\rho)/\tau^2 \le \epsilon/\mathrm{Var}\,Z$, whose limit as $\epsilon \to "
-                     r"\infty$ is computed (SymPy)"),
+                     r"the family ($\xi = \epsilon$, $\rho = 0$) $(\xi + 2\rho)/\tau^2 \le \epsilon/\mathrm{Var}\,Z$, whose "
+                     r"limit as $\epsilon \to \infty$ is computed (SymPy)"),
         what=r"no absolute constant gives $(\xi + \rho, C\sqrt{\xi + 2\rho})$-mCDP"),
         tables=[Table(r"The $(\epsilon, 0)$-zCDP family: the mCDP parameter $\tau^2$ grows like $\epsilon^2$",
                       [r"$\varepsilon$", r"$D_\infty(P\|Q)$", r"$D_\infty(Q\|P)$", r"$\mathbb E Z$", r"$\mathrm{Var}\,Z$",
                        r"$\tau^2$", r"$\tau^2/(\xi+2\rho)$"], rows)])
-
-
-L43 = Claim(id="ZCDP-L4.3", paper="zcdp",
-            label=r"Lemma 4.3 (= B.5): $(\xi, \rho)$-zCDP gives $(\xi + \rho, O(\sqrt{\xi + 2\rho}))$-mCDP",
-            kind="check", statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow(\xi+\rho,O(\sqrt{\xi+2\rho}))\text{-mCDP}",
-            check=cached_check(_l43), derive=_l43_derive, where="Sec. 4, Lemma 4.3; App. B, Lemma B.5", seed=SEED,
-            conventions=(MCDP, r"$O(\cdot)$ read as an absolute constant."),
-            notes=r"Lemma B.5 prints the conclusion as '-CDP'. The text's round trip $(\mu, \tau)$-mCDP to zCDP to "
-                  r"$(\mu, O(\sqrt{\mu + \tau^2/2}))$-mCDP has the same issue for large $\mu$. The proof's own constants "
-                  r"give $\tau^2 = 8(e^{\xi+2\rho} - 1)$, which is $O(\xi + 2\rho)$ only while $\xi + 2\rho = O(1)$ "
-                  r"(ZCDP-L4.3-CORR).")
 
 
 def _l43_corr(dps):
@@ -235,11 +225,28 @@ def _l43_corr(dps):
                     tables=[_pairs_table()])
 
 
+L43_CORR_CHECK = cached_check(_l43_corr)
+L43_CORR_STMT = (r"(\xi,\rho)\text{-zCDP}\Rightarrow\left(\xi+\rho,\sqrt{8(e^{\xi+2\rho}-1)}\right)\text{-mCDP}"
+                 r"\quad\text{(corrected)}")
+
+L43 = Claim(id="ZCDP-L4.3", paper="zcdp",
+            label=r"Lemma 4.3 (= B.5): $(\xi, \rho)$-zCDP gives $(\xi + \rho, O(\sqrt{\xi + 2\rho}))$-mCDP",
+            kind="check", statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow(\xi+\rho,O(\sqrt{\xi+2\rho}))\text{-mCDP}",
+            check=cached_check(_l43), derive=_l43_derive, where="Sec. 4, Lemma 4.3; App. B, Lemma B.5", seed=SEED,
+            role="constant", corrected=L43_CORR_CHECK, corrected_statement=L43_CORR_STMT, uses=("ZCDP-LB.4", "ZCDP-L2.2a"),
+            conventions=(MCDP, r"$O(\cdot)$ read as an absolute constant."),
+            notes=r"Lemma B.5 prints the conclusion as '-CDP'. The text's round trip $(\mu, \tau)$-mCDP to zCDP to "
+                  r"$(\mu, O(\sqrt{\mu + \tau^2/2}))$-mCDP has the same issue for large $\mu$. The proof's own constants "
+                  r"give $\tau^2 = 8(e^{\xi+2\rho} - 1)$, which is $O(\xi + 2\rho)$ only while $\xi + 2\rho = O(1)$ "
+                  r"(the corrected statement, also ZCDP-L4.3-CORR). The conclusion's mean $\xi + \rho$ is right; only "
+                  r"the constant in $O(\cdot)$ fails, and only as $\xi + 2\rho \to \infty$.")
+
+
 L43_CORR = Claim(id="ZCDP-L4.3-CORR", paper="zcdp",
                  label=r"Lemma 4.3 with the constants of its proof ($\tau^2 = 8(e^{\xi + 2\rho} - 1)$)",
-                 kind="check", statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow\left(\xi+\rho,\sqrt{8(e^{\xi+2\rho}-1)}\right)\text{-mCDP}"
-                                         r"\quad\text{(corrected)}",
-                 check=cached_check(_l43_corr), where="App. B, proof of Lemma B.5", seed=SEED,
+                 kind="check", statement=L43_CORR_STMT,
+                 check=L43_CORR_CHECK, where="App. B, proof of Lemma B.5", seed=SEED, role="proof",
+                 uses=("ZCDP-LB.4", "ZCDP-L2.2a"),
                  conventions=(MCDP, r"The zCDP parameters of a pair are split in two ways: the first split $\xi = 0$, "
                                     r"$\rho = \rho^*$; the second $\rho = \rho^*/2$ with the smallest $\xi$ (both orders)."))
 
@@ -281,7 +288,7 @@ def _s41(dps):
 
 S41 = Claim(id="ZCDP-S4.1", paper="zcdp", label="Sec. 4: pure DP can be characterised by zCDP but not by mCDP", kind="check",
             statement=r"\text{pure DP can be characterised in terms of zCDP, but not in terms of mCDP}", check=cached_check(_s41),
-            where="Sec. 4, after Lemma 4.3", seed=SEED,
+            where="Sec. 4, after Lemma 4.3", seed=SEED, role="remark", uses=("ZCDP-L3.2", "ZCDP-L4.2", "ZCDP-L4.3"),
             notes=r"zCDP characterises pure DP: $(\epsilon, 0)$-zCDP iff $\epsilon$-DP (ZCDP-L3.2); no mCDP parameters imply a "
                   r"finite $D_\infty$. The loss of parameters in the round trip is ZCDP-L4.3.")
 

@@ -178,7 +178,8 @@ def _check(dps):
 PEERS = Claim(
     id="ZCDP-PEERS", paper="zcdp", label="Peer comparison: autodp and dp_accounting on zCDP curves, conversions, exact Gaussian",
     kind="check", statement=r"\text{zCDP and pure-DP curves, conversions and exact Gaussian epsilons in two libraries}",
-    check=_check, where="Props. 1.3, 1.4, 1.6; Lemma 3.5", seed=SEED,
+    check=_check, where="Props. 1.3, 1.4, 1.6; Lemma 3.5", seed=SEED, role="remark",
+    uses=("ZCDP-P1.3", "ZCDP-P1.4", "ZCDP-P1.6", "ZCDP-L3.5"),
     conventions=(r"references at the exact binary64 inputs; Gaussian: $\sigma = 1/\sqrt{2\rho}$ relative to sensitivity 1",),
     notes="An extra ID (not in the catalogue). The library adapters are shared with the RDP audit (zCDP and pure-DP "
           "adapters beside them).")

@@ -105,7 +105,7 @@ def _exact_rho_numeric(v):
 
 
 P14 = Claim(
-    id="ZCDP-P1.4", paper="zcdp", label=r"Prop. 1.4: $\varepsilon$-DP implies $\frac12\varepsilon^2$-zCDP", kind="upper",
+    id="ZCDP-P1.4", paper="zcdp", uses=("ZCDP-P3.3",), label=r"Prop. 1.4: $\varepsilon$-DP implies $\frac12\varepsilon^2$-zCDP", kind="upper",
     statement=r"\varepsilon\text{-DP}\Rightarrow\tfrac12\varepsilon^2\text{-zCDP}",
     quantity=r"\sup_{\varepsilon\text{-DP pairs}}\sup_{\alpha>1}\frac{D_\alpha(P\|Q)}{\alpha}",
     params=[Param.positive("eps", eps, EPS_POINTS)], sweep=EPS_SWEEP, derive=_exact_rho_derive,
@@ -158,7 +158,7 @@ def _exact_table(dps):
 
 
 P14_EXACT = Claim(
-    id="ZCDP-P1.4-EXACT", paper="zcdp", label=r"The exact zCDP constant of $\varepsilon$-DP, compared with "
+    id="ZCDP-P1.4-EXACT", paper="zcdp", uses=("ZCDP-P1.4",), label=r"The exact zCDP constant of $\varepsilon$-DP, compared with "
                                               r"$\varepsilon^2/2$", kind="check",
     statement=r"\sup_{\varepsilon\text{-DP}}\sup_{\alpha>1}\frac{D_\alpha(P\|Q)}{\alpha}=\varepsilon\tanh(\varepsilon/2)"
               r"\ \text{(not printed)}",
@@ -251,7 +251,7 @@ def _p33(dps):
 
 
 P33 = Claim(
-    id="ZCDP-P3.3", paper="zcdp", label=r"Prop. 3.3: $D_\infty \le \varepsilon$ both ways implies $D_\alpha \le "
+    id="ZCDP-P3.3", paper="zcdp", uses=("ZCDP-LB.1", "ZCDP-L2.2e"), label=r"Prop. 3.3: $D_\infty \le \varepsilon$ both ways implies $D_\alpha \le "
                                         r"\frac12\varepsilon^2\alpha$", kind="check",
     statement=r"D_\infty(P\|Q)\le\varepsilon,\ D_\infty(Q\|P)\le\varepsilon\Rightarrow D_\alpha(P\|Q)\le\tfrac12\varepsilon^2\alpha\ "
               r"\forall\alpha>1",
@@ -274,7 +274,7 @@ def _kl_rr_numeric(v):
 
 
 R34 = Claim(
-    id="ZCDP-R3.4", paper="zcdp", label=r"Remark 3.4: $D_1(P\|Q) \le \frac12\varepsilon^2$ under $\varepsilon$-DP (against "
+    id="ZCDP-R3.4", paper="zcdp", uses=("ZCDP-P3.3",), label=r"Remark 3.4: $D_1(P\|Q) \le \frac12\varepsilon^2$ under $\varepsilon$-DP (against "
                                         r"[DR16]'s $\frac12\varepsilon(e^\varepsilon - 1)$)",
     kind="upper", statement=r"D_1(P\|Q)\le\tfrac12\varepsilon^2",
     quantity=r"\sup_{\varepsilon\text{-DP}}D_1(P\|Q)=D_1(\mathrm{RR}_\varepsilon)", params=[Param.positive("eps", eps, EPS_POINTS)],
@@ -419,7 +419,7 @@ def _l32(dps):
 
 
 L32 = Claim(
-    id="ZCDP-L3.2", paper="zcdp", label=r"Lemma 3.2: $\varepsilon$-DP if and only if $(\varepsilon, 0)$-zCDP", kind="check",
+    id="ZCDP-L3.2", paper="zcdp", uses=("ZCDP-L2.2e",), label=r"Lemma 3.2: $\varepsilon$-DP if and only if $(\varepsilon, 0)$-zCDP", kind="check",
     statement=r"\varepsilon\text{-DP}\iff(\varepsilon,0)\text{-zCDP}", check=cached_check(_l32),
     where="Sec. 3.1, Lemma 3.2", seed=SEED,
     notes=r"$p_*$: the $P$-mass of the outcome where $\log p/q$ attains $D_\infty$; keeping only that outcome in "
@@ -478,14 +478,14 @@ def _c87(dps):
 
 
 C87 = Claim(
-    id="ZCDP-C8.7", paper="zcdp", label=r"Cor. 8.7: $(\varepsilon, \delta)$-DP implies $\delta$-approximate "
+    id="ZCDP-C8.7", paper="zcdp", uses=("ZCDP-L8.6", "ZCDP-P3.3"), label=r"Cor. 8.7: $(\varepsilon, \delta)$-DP implies $\delta$-approximate "
                                         r"$(\varepsilon, 0)$- and $(0, \frac12\varepsilon^2)$-zCDP",
     kind="check", statement=r"(\varepsilon,\delta)\text{-DP}\Rightarrow\delta\text{-approx. }(\varepsilon,0)\text{-zCDP}\Rightarrow"
                             r"\delta\text{-approx. }(0,\tfrac12\varepsilon^2)\text{-zCDP}",
     check=cached_check(_c87), where="Sec. 8, Cor. 8.7", seed=SEED)
 
 P113 = Claim(
-    id="ZCDP-P1.13", paper="zcdp", label=r"Prop. 1.13: $(\varepsilon, \delta)$-DP implies $\delta$-approximate "
+    id="ZCDP-P1.13", paper="zcdp", uses=("ZCDP-C8.7",), label=r"Prop. 1.13: $(\varepsilon, \delta)$-DP implies $\delta$-approximate "
                                          r"$\frac12\varepsilon^2$-zCDP", kind="check",
     statement=r"(\varepsilon,\delta)\text{-DP}\Rightarrow\delta\text{-approximate }\tfrac12\varepsilon^2\text{-zCDP}",
     check=cached_check(_c87), where="Sec. 1.3, Prop. 1.13 (= Cor. 8.7)", seed=SEED)
@@ -517,7 +517,7 @@ def _l83(dps):
 
 
 L83 = Claim(
-    id="ZCDP-L8.3", paper="zcdp", label=r"Lemma 8.3: $\delta$-approximate $(\xi, 0)$-zCDP gives $\delta$-approximate "
+    id="ZCDP-L8.3", paper="zcdp", uses=("ZCDP-L3.2", "ZCDP-P3.3"), label=r"Lemma 8.3: $\delta$-approximate $(\xi, 0)$-zCDP gives $\delta$-approximate "
                                         r"$\xi$- and $\frac12\xi^2$-zCDP",
     kind="check", statement=r"\delta\text{-approx. }(\xi,0)\text{-zCDP}\Rightarrow\delta\text{-approx. }\xi\text{-zCDP and }"
                             r"\tfrac12\xi^2\text{-zCDP}",

@@ -230,7 +230,7 @@ def _l22c(dps):
                _rows(name, kl, "<=", what=r"convexity of $D_1$"))
 
 
-L22C = Claim(id="ZCDP-L2.2c", paper="zcdp", label="Lemma 2.2: quasi-convexity (and convexity of KL)", kind="check",
+L22C = Claim(id="ZCDP-L2.2c", paper="zcdp", uses=("ZCDP-LB.6",), label="Lemma 2.2: quasi-convexity (and convexity of KL)", kind="check",
              statement=r"D_\alpha(tP_0+(1-t)P_1\|tQ_0+(1-t)Q_1)\le\max\{D_\alpha(P_0\|Q_0),D_\alpha(P_1\|Q_1)\}",
              check=cached_check(_l22c), where="Sec. 2, Lemma 2.2", seed=SEED, conventions=(FAMNOTE,))
 
@@ -310,7 +310,7 @@ def _l23(dps):
                  what=r"$D_\alpha(M''(x)\|M''(x')) \le \xi + \xi' + (\rho + \rho')\alpha$")
 
 
-L23 = Claim(id="ZCDP-L2.3", paper="zcdp", label=r"Lemma 2.3: adaptive composition and postprocessing of $(\xi, \rho)$-zCDP",
+L23 = Claim(id="ZCDP-L2.3", paper="zcdp", uses=("ZCDP-L2.2b", "ZCDP-L2.2d"), label=r"Lemma 2.3: adaptive composition and postprocessing of $(\xi, \rho)$-zCDP",
             kind="check", statement=r"M''(x)=M'(x,M(x))\ \text{is}\ (\xi+\xi',\rho+\rho')\text{-zCDP}", check=cached_check(_l23),
             where="Sec. 2, Lemma 2.3", seed=SEED,
             conventions=(FAMNOTE, r"Second stage: the conditional laws $M'(x, y)$ for each $y$; the $(\xi, \rho)$ of a stage is "
@@ -333,7 +333,7 @@ def _l17(dps):
                _rows("6 seeded random pairs and random kernels", post, "<=", what=r"$\rho^*$ after postprocessing $\le \rho$"))
 
 
-L17 = Claim(id="ZCDP-L1.7", paper="zcdp", label=r"Lemmas 1.7 and 1.8: composition and postprocessing of $\rho$-zCDP",
+L17 = Claim(id="ZCDP-L1.7", paper="zcdp", uses=("ZCDP-L2.2b", "ZCDP-L2.2d"), label=r"Lemmas 1.7 and 1.8: composition and postprocessing of $\rho$-zCDP",
             kind="check",
             statement=r"M''(x)=(M(x),M'(x))\ \text{is}\ (\rho+\rho')\text{-zCDP};\ f(M(x))\ \text{is}\ \rho\text{-zCDP}",
             check=cached_check(_l17), where="Sec. 1.2, Lemmas 1.7 and 1.8", seed=SEED,
@@ -532,7 +532,7 @@ def _p53(dps):
                       [[str(kk), mp_str(h, 10), mp_str(b, 10)] for kk, h, b in hk])])
 
 
-P53 = Claim(id="ZCDP-P5.3", paper="zcdp", label=r"Prop. 5.3: group privacy $(\xi kH_k, \rho k^2)$ by the Hölder recursion",
+P53 = Claim(id="ZCDP-P5.3", paper="zcdp", uses=("ZCDP-L5.2",), label=r"Prop. 5.3: group privacy $(\xi kH_k, \rho k^2)$ by the Hölder recursion",
             kind="check", statement=r"(\xi,\rho)\text{-zCDP}\Rightarrow\left(\xi k\sum_{i=1}^k\tfrac1i,\rho k^2\right)\text{-zCDP for groups of size }k",
             check=cached_check(_p53), derive=_p53_derive, where="Sec. 5, Prop. 5.3 and the text after it", seed=SEED,
             conventions=(FAMNOTE, r"Chains $P_0, \dots, P_k$ of random finite laws; $(\xi, \rho)$ valid for every consecutive "
@@ -566,7 +566,7 @@ def _p19(dps):
                _group_check(with_xi=False))
 
 
-P19 = Claim(id="ZCDP-P1.9", paper="zcdp", label=r"Prop. 1.9: $\rho$-zCDP gives $(k^2\rho)$-zCDP for groups, attained by the Gaussian",
+P19 = Claim(id="ZCDP-P1.9", paper="zcdp", uses=("ZCDP-P5.3", "ZCDP-P1.6"), label=r"Prop. 1.9: $\rho$-zCDP gives $(k^2\rho)$-zCDP for groups, attained by the Gaussian",
             kind="check", statement=r"D_\alpha(M(x)\|M(x'))\le(k^2\rho)\cdot\alpha\ \text{for } x,x' \text{ differing in up to } k \text{ entries}",
             check=cached_check(_p19), derive=_p19_derive, where="Sec. 1.2, Prop. 1.9", seed=SEED,
             conventions=(FAMNOTE, r"Chains $P_0, \dots, P_k$ of random finite laws; $\rho = \rho^*$ of every consecutive pair "

@@ -122,13 +122,25 @@ def test_conversions_are_decided_from_evidence_and_can_move(registry, cid, statu
     assert outs and all(o.moved for o in outs), outs
 
 
-@pytest.mark.parametrize("cid", ["ZCDP-C8.9", "ZCDP-C8.10", "ZCDP-C8.11", "ZCDP-L3.6-DOM"])
+@pytest.mark.parametrize("cid", ["ZCDP-C8.9", "ZCDP-C8.10", "ZCDP-L3.6-DOM"])
 def test_readings_of_the_corollaries_are_ambiguous_with_a_certified_counterexample(registry, cid):
-    """Cor. 8.10 and 8.11 (short closed forms) certify their counterexamples in Arb like Cor. 8.9."""
+    """Cor. 8.10 (short closed forms) certifies its counterexample in Arb like Cor. 8.9; each parse is named, the second
+    with the extraction that supports it, and the corrected statement (the rows the proof derives) holds."""
     res = audit_claim(registry.get(cid), 20)
     assert res.status == "ambiguous" and res.error_kind == "reading", res.message
     assert [r["status"] for r in res.readings] == ["refuted", "holds"], res.readings
+    assert all(r["name"] for r in res.readings) and res.readings[1]["seeds"], res.readings
     assert res.counterexample and res.counterexample["certified"] is True, res.counterexample
+    assert res.corrected is not None and res.corrected.status == "holds", res.corrected and res.corrected.message
+
+
+def test_corollary_8_11_is_a_typo_with_a_certified_counterexample(registry):
+    """Cor. 8.11 prints sqrt(2 lambda) where Cor. 8.10 gives sqrt(2) lambda (the slip of ZCDP-L3.6-SUB1): refuted as a
+    typo (certified in Arb), its corrected statement holds; no second reading of an unambiguous formula."""
+    res = audit_claim(registry.get("ZCDP-C8.11"), 20)
+    assert res.status == "refuted" and res.error_kind == "typo" and not res.readings, res.message
+    assert res.counterexample["certified"] is True, res.counterexample
+    assert res.corrected is not None and res.corrected.status == "holds", res.corrected.message
 
 
 def _leaf_slacks(res):

@@ -79,12 +79,13 @@ def test_lemma_4_3_refutation_is_an_exact_limit(registry):
     assert res.evidence["summary"]["comparisons"] == 16  # 10 hypothesis bounds, 5 variances, the limit
 
 
-def test_quoted_tail_bounds_are_two_readings_decided_by_the_engine(registry):
-    """[Coo09, Eq. (5)] as quoted: the one-sided tail fails (certified in Arb), the two-sided tail holds."""
+def test_quoted_tail_bounds_are_a_typo_decided_by_the_engine(registry):
+    """[Coo09, Eq. (5)] as quoted: the one-sided tail with sqrt(2/pi) fails (certified in Arb at x = 1): an unambiguous
+    formula, so a typo (not a reading), whose corrected statement, the constant 1/sqrt(2 pi) of Lemma A.2, holds."""
     res = audit_claim(registry.get("ZCDP-LA.2-COOK"), 20)
-    assert res.status == "ambiguous" and res.error_kind == "reading", res.message
-    assert [r["status"] for r in res.readings] == ["refuted", "holds"]
+    assert res.status == "refuted" and res.error_kind == "typo" and not res.readings, res.message
     assert res.counterexample["certified"] and res.counterexample["params"] == {"x": "1"}, res.counterexample
+    assert res.corrected is not None and res.corrected.status == "holds", res.corrected.message
 
 
 def test_failure_region_stays_inside_the_hypotheses(registry):
