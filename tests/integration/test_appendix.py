@@ -74,7 +74,7 @@ def test_audit_json_has_schema_version_and_validates(registry, subset, tmp_path)
     jsonschema = pytest.importorskip("jsonschema")
     write_reports(registry, subset, 20, tmp_path, None, pdf=False)
     doc = json.loads((tmp_path / "audit.json").read_text())
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == 2
     jsonschema.validate(doc, audit_schema())
     bad = json.loads(json.dumps(doc))
     bad["claims"][0]["status"] = "probably"
