@@ -247,3 +247,8 @@ API_NAMES = sorted(API_NAMES + ['All', 'Chain', 'Compare', 'Crossing', 'Evidence
                                 'Skipped', 'Table', 'locate_extremum', 'over', 'requires', 'sample', 'bound_evidence',
                                 'curves_evidence', 'family_results_evidence', 'Estimate', 'Domain', 'Kind',
                                 'Search'])
+
+# issue 29: a claim's computation reads the statements it uses as printed or as corrected (Claim.uses)
+from cbdp_sym.verify.claims import printed_or_corrected  # noqa: F401,E402
+
+API_NAMES = sorted(API_NAMES + ['printed_or_corrected'])

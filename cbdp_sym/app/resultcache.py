@@ -122,7 +122,8 @@ def _path(key: str) -> Path:
 def _detached(res: Result) -> Result:
     """A copy without the claim objects (closures: code, not data), the parent re-attaches them."""
     corrected = dataclasses.replace(res.corrected, claim=None) if res.corrected is not None else None
-    return dataclasses.replace(res, claim=None, corrected=corrected)
+    knock = dataclasses.replace(res.against_corrected, claim=None) if res.against_corrected is not None else None
+    return dataclasses.replace(res, claim=None, corrected=corrected, against_corrected=knock)
 
 
 def storable(res: Result) -> bool:
@@ -163,6 +164,8 @@ def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
     if res.corrected is not None:
         res.corrected.claim = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
                                                   statement=claim.corrected_statement or claim.statement)
+    if res.against_corrected is not None:
+        res.against_corrected.claim = dataclasses.replace(claim, uses=(), readings=(), corrected=None)
     return res
 
 
