@@ -603,7 +603,9 @@ def _eq1_eq_evidence(orientation, what):
     def typed(pv):
         P, Q, R, prior = _eq1_rr(pv)
         return Compare(claimed=renyi_numeric(P, Q, mp.mpf(1)), computed=_eq1_values(P, Q, R, prior, orientation),
-                       at={"p": pv}, closed=(_kl_exact(P, Q), _eq1_exact(P, Q, R, prior, orientation), {}, []))
+                       at={"p": pv}, closed=(_kl_exact(P, Q), _eq1_exact(P, Q, R, prior, orientation), {}, []),
+                       what=(r"$\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}]$ (computed) against "
+                             r"$D_1(f(D)\|f(D'))$ (claimed), randomized response $\mathrm{RR}_p$, uniform prior"))
 
     def leaf(t):
         fam, label, P, Q, R, prior = t

@@ -499,7 +499,8 @@ def _tv_link(bound):
     def one(e_):
         e = sp.Rational(e_)
         mid, b = sp.Min(2, sp.exp(e) - 1), bound.subs(eps, e)
-        return Compare(claimed=b, computed=to_mpf(mid), rel="<=", at={"eps": e_}, closed=(b, mid, {}, []))
+        return Compare(claimed=b, computed=to_mpf(mid), rel="<=", at={"eps": e_}, closed=(b, mid, {}, []),
+                       what=f"$\\min(2, e^\\epsilon - 1)$ (computed) against ${sp.latex(bound)}$ (claimed)")
 
     return one
 
@@ -512,6 +513,8 @@ def _tv_extremal(bound):
         P, Q = _rr_eps(to_mpf(e))
         b = bound.subs(eps, e)
         return Compare(claimed=b, computed=_l1_norm(P, Q), rel="<=", at={"eps": e_},
+                       what=(r"$\|P-Q\|_1$ of randomized response with $p = e^\epsilon/(1 + e^\epsilon)$ (computed) "
+                             f"against ${sp.latex(bound)}$ (claimed)"),
                        closed=(b, 2 * (sp.exp(e) - 1) / (sp.exp(e) + 1), {}, []))
 
     return one
@@ -813,6 +816,8 @@ def _rem3_sentence(pt):
     e, k, d = sp.Rational(pt[0]), pt[1], sp.Rational(pt[2])
     thr, got = (1 + sp.sqrt(2)) * sp.log(1 / d), _drv(e, k, d)
     return Compare(claimed=thr, computed=to_mpf(got), rel=">=", at={"eps": pt[0], "n": k, "delta": pt[2]},
+                   what=(r"advanced composition's $\epsilon' = \sqrt{2n\log(1/\delta)}\,\epsilon + n\epsilon(e^\epsilon "
+                         r"- 1)$ (computed) against the threshold $(1 + \sqrt2)\log(1/\delta)$ (claimed)"),
                    closed=(thr, got, {}, []))
 
 

@@ -171,6 +171,7 @@ def _rr_inf_allp(dps):
     def printed(pv):
         pr = sp.Rational(pv)
         return Compare(claimed=sp.log(pr / (1 - pr)), computed=num[pv], at={"p": pv},
+                       what=r"$D_\infty(\mathrm{RR}_p)$ (computed) against the cell $\log\frac{p}{1-p}$ (claimed)",
                        closed=(sp.log(pr / (1 - pr)), derived.subs(p, pr), {}, []))
 
     grid = r"$p \in \{1/1000, 1/3, 51/100, 3/4, 999/1000\}$"
@@ -536,6 +537,7 @@ def _gau_std(dps):
     def printed(sv):
         s_ = sp.Rational(sv)
         return Compare(claimed=s_**2, computed=_gau_sd(sv), at={"sigma": sv},
+                       what=r"the standard deviation of $\mathcal{N}(0, \sigma^2)$ (computed) against $\sigma^2$ (claimed)",
                        closed=(s_**2, sp.sqrt(var.subs(sigma, s_)), {}, []))
 
     return sample(r"$\sigma \in \{1/2, 2, 10\}$", ("1/2", "2", "10"), printed,
