@@ -112,8 +112,8 @@ def certify_min_above(increasing, decreasing, bound, lo, hi, pieces: int = 64, d
                     continue
                 if d >= depth:
                     return None
-                m = (a + c) / 2
-                stack += [(a, m, d + 1), (m, c, d + 1)]
+                # refine the partition where the bracketing is too coarse (not a search: every piece is kept)
+                stack += [(a + (c - a) * j / 2, a + (c - a) * (j + 1) / 2, d + 1) for j in range(2)]
     except NotCertifiable:
         return None
     return (f"Arb at {bits} bits: the sum exceeds the bound on {count} pieces of [{lo_r}, {hi_r}] and the increasing "
