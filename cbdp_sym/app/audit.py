@@ -149,6 +149,8 @@ def _run(executor, claims, dps, jobs, progress, limit):
             c = claims[i]
             res.corrected.claim = dataclasses.replace(c, claimed=c.corrected, corrected=None,
                                                       statement=c.corrected_statement or c.statement)
+        if res.against_corrected is not None and res.against_corrected.claim is None:
+            res.against_corrected.claim = dataclasses.replace(claims[i], uses=(), readings=(), corrected=None)
         results[i] = res
         if progress:
             progress(done, len(claims), res)

@@ -176,6 +176,8 @@ def lookup(claim: Claim, dps: int, where: dict | None = None) -> Result | None:
     if res.corrected is not None:
         res.corrected.claim = dataclasses.replace(claim, claimed=claim.corrected, corrected=None,
                                                   statement=claim.corrected_statement or claim.statement)
+    if res.against_corrected is not None:
+        res.against_corrected.claim = dataclasses.replace(claim, uses=(), readings=(), corrected=None)
     return res
 
 

@@ -387,17 +387,17 @@ def _c4_check(which, pval, name, what):
 
 
 C4_1 = Claim(
-    id="RDP-C4-1", paper="rdp", label="Cor. 4(1): $p = q = 2$", kind="check",
+    id="RDP-C4-1", uses=("RDP-P11",), paper="rdp", label="Cor. 4(1): $p = q = 2$", kind="check",
     statement=r"D_\alpha(P\|Q)\le\frac{\alpha-1/2}{\alpha-1}D_{2\alpha}(P\|R)+D_{2\alpha-1}(R\|Q)",
     check=cached_check(_c4_check(1, "2", "RDP-C4-1", "Cor. 4(1)")), derive=lambda: _c4_case(1)[0],
     where="Appendix, Cor. 4", seed=SEED, conventions=(FAMC,))
 C4_2 = Claim(
-    id="RDP-C4-2", paper="rdp", label=r"Cor. 4(2): $p \to \infty$", kind="check",
+    id="RDP-C4-2", uses=("RDP-P11",), paper="rdp", label=r"Cor. 4(2): $p \to \infty$", kind="check",
     statement=r"D_\alpha(P\|Q)\le\frac{\alpha}{\alpha-1}D_\infty(P\|R)+D_\alpha(R\|Q)",
     check=cached_check(_c4_check(2, "inf", "RDP-C4-2", "Cor. 4(2)")), derive=lambda: _c4_case(2)[0],
     where="Appendix, Cor. 4", seed=SEED, conventions=(FAMC,))
 C4_3 = Claim(
-    id="RDP-C4-3", paper="rdp", label=r"Cor. 4(3): $q \to \infty$", kind="check",
+    id="RDP-C4-3", uses=("RDP-P11",), paper="rdp", label=r"Cor. 4(3): $q \to \infty$", kind="check",
     statement=r"D_\alpha(P\|Q)\le D_\alpha(P\|R)+D_\infty(R\|Q)",
     check=cached_check(_c4_check(3, "1", "RDP-C4-3", "Cor. 4(3)")), derive=lambda: _c4_case(3)[0],
     where="Appendix, Cor. 4", seed=SEED, conventions=(FAMC,))
@@ -464,7 +464,7 @@ def _c4_4(dps):
 
 
 C4_4 = Claim(
-    id="RDP-C4-4", paper="rdp", label=r"Cor. 4(4): both orders $\beta = 2\alpha - .5 + O(1/\alpha)$", kind="check",
+    id="RDP-C4-4", uses=("RDP-P11",), paper="rdp", label=r"Cor. 4(4): both orders $\beta = 2\alpha - .5 + O(1/\alpha)$", kind="check",
     statement=r"D_\alpha(P\|Q)\le\frac{\alpha-\alpha/\beta}{\alpha-1}D_\beta(P\|R)+D_\beta(R\|Q),\ \beta=2\alpha-.5+O(1/\alpha)",
     check=cached_check(_c4_4), derive=lambda: _c4_case(4)["beta"], where="Appendix, Cor. 4", seed=SEED, conventions=(FAMC,),
     notes=r"The condition is extracted as '$\alpha p = \alpha q - 1$' (extraction ambiguous); both readings are derived "

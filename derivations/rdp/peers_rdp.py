@@ -204,7 +204,7 @@ def _check(dps):
 
 
 PEERS = Claim(
-    id="RDP-PEERS", cost=14, paper="rdp", label="Peer comparison: autodp and dp_accounting against our references", kind="check",
+    id="RDP-PEERS", role="remark", cost=14, paper="rdp", label="Peer comparison: autodp and dp_accounting against our references", kind="check",
     statement=r"\text{The Table II curves and the RDP-to-DP conversions, as implemented by autodp and dp\_accounting}",
     check=_check, where="Table II; Prop. 3", seed=SEED,
     conventions=(r"autodp: $\sigma$ is the standard deviation over the $L_2$ sensitivity, $b$ the scale over the $L_1$ "

@@ -103,7 +103,7 @@ def _check(dps):
 
 
 P3_PROFILE = Claim(
-    id="RDP-P3-PROFILE", cost=40, paper="rdp", label="Prop. 3 against the exact privacy profile: the slack of each conversion",
+    id="RDP-P3-PROFILE", role="remark", uses=("RDP-P3",), cost=40, paper="rdp", label="Prop. 3 against the exact privacy profile: the slack of each conversion",
     kind="check",
     statement=r"\varepsilon_{\rm Prop.3}(\delta)=\min_\alpha D_\alpha+\frac{\log1/\delta}{\alpha-1}\ \ge\ "
               r"\varepsilon(\delta)=\min\{\varepsilon:\sup_S P(S)-e^\varepsilon Q(S)\le\delta\}",
@@ -184,7 +184,7 @@ def _figure_check(dps):
 
 
 CONV_FIGURE = Claim(
-    id="RDP-CONV-FIGURE", paper="rdp",
+    id="RDP-CONV-FIGURE", role="figure", uses=("RDP-P3",), paper="rdp",
     label=r"Prop. 3 and the improved conversion above the exact $\varepsilon(\delta)$ (figure)",
     kind="check",
     statement=r"\varepsilon_{\rm conv}(\delta)\ \ge\ \varepsilon(\delta)\ \text{for}\ \delta\in[10^{-12},10^{-1}]"

@@ -148,7 +148,7 @@ def _intro(dps):
 
 
 INTRO = Claim(
-    id="RDP-INTRO", paper="rdp", label=r"Sec. I: RDP is strictly stronger than $(\epsilon, \delta)$-DP", kind="check",
+    id="RDP-INTRO", uses=("RDP-P3",), paper="rdp", label=r"Sec. I: RDP is strictly stronger than $(\epsilon, \delta)$-DP", kind="check",
     statement=r"\text{``Compared to }(\epsilon,\delta)\text{-differential privacy, R\'enyi differential privacy is a strictly stronger privacy definition.''}",
     check=cached_check(_intro), where="Sec. I", seed=SEED,
     notes="Implication: RDP-P3. Strictness: an explicit two-point instance.")
@@ -312,7 +312,7 @@ def _dp_equiv(dps):
 
 
 DP_EQUIV = Claim(
-    id="RDP-DP-EQUIV", paper="rdp", label=r"Sec. III: $\epsilon$-DP iff $D_\infty(f(D)\|f(D')) \le \epsilon$", kind="check",
+    id="RDP-DP-EQUIV", uses=("RDP-D3-INF",), paper="rdp", label=r"Sec. III: $\epsilon$-DP iff $D_\infty(f(D)\|f(D')) \le \epsilon$", kind="check",
     statement=r"f\ \epsilon\text{-DP}\iff D_\infty(f(D)\|f(D'))\le\epsilon\ \text{for all adjacent}\ D,D'",
     check=cached_check(_dp_equiv), where="Sec. III", seed=SEED)
 
@@ -421,7 +421,7 @@ def _bad(dps):
 
 
 BAD = Claim(
-    id="RDP-BAD", paper="rdp", label="Sec. III: the 'bad outcomes' guarantee of RDP", kind="check",
+    id="RDP-BAD", uses=("RDP-P10",), paper="rdp", label="Sec. III: the 'bad outcomes' guarantee of RDP", kind="check",
     statement=r"e^{-\epsilon}\Pr[f(D')\in S]^{\alpha/(\alpha-1)}\le\Pr[f(D)\in S]\le\left(e^{\epsilon}\Pr[f(D')\in S]\right)^{(\alpha-1)/\alpha}",
     check=cached_check(_bad), where="Sec. III", seed=SEED,
     conventions=(FAM, r"$P = f(D)$, $Q = f(D')$; $\epsilon = \max(D_\alpha(P\|Q), D_\alpha(Q\|P))$ (adjacency is symmetric)"),
@@ -438,7 +438,7 @@ def _t1_1(dps):
 
 
 T1_1 = Claim(
-    id="RDP-T1-1", paper="rdp", label="Table I, row 1: change in probability of outcome $S$", kind="check",
+    id="RDP-T1-1", uses=("RDP-BAD",), paper="rdp", label="Table I, row 1: change in probability of outcome $S$", kind="check",
     statement=r"\text{DP: }e^{-\epsilon}\Pr[f(D')\in S]\le\Pr[f(D)\in S]\le e^{\epsilon}\Pr[f(D')\in S];\ "
               r"\text{RDP: }e^{-\epsilon}\Pr[f(D')\in S]^{\frac{\alpha}{\alpha-1}}\le\Pr[f(D)\in S]\le(e^{\epsilon}\Pr[f(D')\in S])^{\frac{\alpha-1}{\alpha}}",
     check=cached_check(_t1_1), where="Table I", seed=SEED, conventions=(FAM,), notes="The RDP column is RDP-BAD.")
@@ -582,7 +582,7 @@ def _eq1(dps):
 
 
 EQ1 = Claim(
-    id="RDP-EQ1", paper="rdp", label=r"Eq. (1): the expected change of the log Bayes factor is at most $D_\alpha$", kind="check",
+    id="RDP-EQ1", uses=("RDP-EQ1-EQ", "RDP-P9"), paper="rdp", label=r"Eq. (1): the expected change of the log Bayes factor is at most $D_\alpha$", kind="check",
     statement=r"\mathbb{E}_{f(D)}[\log R_{post}(D,D')-\log R_{prior}(D,D')]\le D_\alpha(f(D)\|f(D'))",
     check=cached_check(_eq1), where="Sec. III, Eq. (1)", seed=SEED,
     conventions=(r"$R(D, D') = p(D'|X) / p(D|X)$ as defined before (1)",),
@@ -590,33 +590,59 @@ EQ1 = Claim(
           "intermediate equality the paper prints is audited in RDP-EQ1-EQ.")
 
 
+def _eq1_rr(pv):
+    """Randomized response ``RR_p`` (P = f(D), Q = f(D')) with the uniform prior on D and D' (no third input): the
+    simplest instance of Eq. (1)'s identity, a point ``{"p": ...}`` anyone can pass to ``cbdp-sym eval``."""
+    P, Q = randomized_response(sp.Rational(pv))
+    return P, Q, P, (sp.Rational(1, 2), sp.Rational(1, 2), sp.Integer(0))
+
+
+def _eq1_eq_evidence(orientation, what):
+    """E_{f(D)}[log R_post - log R_prior] against D_1(f(D)||f(D')) with R oriented as in Sec. III or Sec. VII: on
+    randomized response at exact p (typed points) and on random finite pairs with random priors over three inputs."""
+    def typed(pv):
+        P, Q, R, prior = _eq1_rr(pv)
+        return Compare(claimed=renyi_numeric(P, Q, mp.mpf(1)), computed=_eq1_values(P, Q, R, prior, orientation),
+                       at={"p": pv}, closed=(_kl_exact(P, Q), _eq1_exact(P, Q, R, prior, orientation), {}, []),
+                       what=(r"$\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}]$ (computed) against "
+                             r"$D_1(f(D)\|f(D'))$ (claimed), randomized response $\mathrm{RR}_p$, uniform prior"))
+
+    def leaf(t):
+        fam, label, P, Q, R, prior = t
+        return Compare(claimed=renyi_numeric(P, Q, mp.mpf(1)), computed=_eq1_values(P, Q, R, prior, orientation),
+                       at={"instance": f"{fam}: {label}"},
+                       closed=(_kl_exact(P, Q), _eq1_exact(P, Q, R, prior, orientation), {}, []))
+
+    return All(sample(r"randomized response $\mathrm{RR}_p$, $p \in \{3/4, 51/100, 99/100\}$, uniform prior on $D$, "
+                      "$D'$", ("3/4", "51/100", "99/100"), typed),
+               sample("RR and random finite pairs, random priors over three inputs",
+                      _posterior_ratio_instances("RDP-EQ1-EQ"), leaf),
+               what=what)
+
+
 def _eq1_eq(dps):
-    insts = _posterior_ratio_instances("RDP-EQ1-EQ")
+    return _eq1_eq_evidence("III", r"$\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}]$ against $D_1(f(D)\|f(D'))$, "
+                                   r"with $R(D, D') = p(D'|X)/p(D|X)$ (the definition in force, Sec. III)")
 
-    def one(orientation):
-        def leaf(t):
-            fam, label, P, Q, R, prior = t
-            return Compare(claimed=renyi_numeric(P, Q, mp.mpf(1)), computed=_eq1_values(P, Q, R, prior, orientation),
-                           at={"instance": f"{fam}: {label}"},
-                           closed=(_kl_exact(P, Q), _eq1_exact(P, Q, R, prior, orientation), {}, []))
-        return leaf
 
-    printed = sample("RR and random finite pairs, random priors over three inputs", insts, one("III"),
-                     what=r"with $R(D, D') = p(D'|X)/p(D|X)$ (the definition in force, Sec. III)")
-    other = sample("RR and random finite pairs, random priors over three inputs", insts, one("VII"),
-                   what=r"corrected orientation: with Sec. VII's $R \sim p(D)/p(D')$ the expectation is $+D_1$")
-    return All(printed, other, what=r"$\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}]$ against $D_1(f(D)\|f(D'))$ "
-                                    r"(with Sec. III's $R$ it is $-D_1$; inequality (1) holds either way, RDP-EQ1)")
+def _eq1_eq_fixed(dps):
+    return _eq1_eq_evidence("VII", r"$\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}]$ against $D_1(f(D)\|f(D'))$, "
+                                   r"with Sec. VII's orientation $R \sim p(D)/p(D')$")
 
 
 EQ1_EQ = Claim(
     id="RDP-EQ1-EQ", error_kind="typo", paper="rdp",
     label=r"Sec. III: $\mathbb{E}_{f(D)}[\log R_{post} - \log R_{prior}] = D_1(f(D)\|f(D'))$", kind="check",
     statement=r"\mathbb{E}_{f(D)}[\log R_{post}(D,D')-\log R_{prior}(D,D')]=D_1(f(D)\|f(D'))",
-    check=cached_check(_eq1_eq), where="Sec. III, after Eq. (1)", seed=SEED,
+    check=cached_check(_eq1_eq), corrected=cached_check(_eq1_eq_fixed),
+    corrected_statement=r"\mathbb{E}_{f(D)}[\log R_{post}(D,D')-\log R_{prior}(D,D')]=D_1(f(D)\|f(D')),\ "
+                        r"R(D,D')\sim p(D)/p(D')\ \text{(Sec. VII)}",
+    where="Sec. III, after Eq. (1)", seed=SEED,
     conventions=(r"$P = f(D)$, $Q = f(D')$; $R$ as defined in Sec. III, $p(D'|X) / p(D|X)$; the corrected orientation "
                  r"is Sec. VII's $p(D) / p(D')$",),
-    notes="A part of RDP-EQ1 (the printed derivation of (1)).")
+    notes=r"A part of RDP-EQ1 (the printed derivation of (1)). With Sec. III's $R$ the expectation is $-D_1$: the "
+          r"identity as printed has the wrong sign (a typo of orientation); with Sec. VII's $R$ it holds. The "
+          "expectation does not depend on the prior.")
 
 
 # -- post-processing, composition, group privacy -------------------------------------------------
@@ -682,7 +708,7 @@ POST = Claim(
           "thresholding of the Laplace pair.")
 
 T1_4 = Claim(
-    id="RDP-T1-4", paper="rdp", label="Table I, row 4: post-processing (DP and RDP)", kind="check",
+    id="RDP-T1-4", uses=("RDP-POST",), paper="rdp", label="Table I, row 4: post-processing (DP and RDP)", kind="check",
     statement=r"f\ \epsilon\text{-DP (or }(\alpha,\epsilon)\text{-RDP)}\Rightarrow g\circ f\ \epsilon\text{-DP (or }(\alpha,\epsilon)\text{-RDP)}",
     check=cached_check(_post), where="Table I", seed=SEED, conventions=(FAM,),
     notes=r"Same check as RDP-POST ($\alpha = \infty$ is the DP column).")
@@ -793,7 +819,7 @@ def _t1_5(dps):
 
 
 T1_5 = Claim(
-    id="RDP-T1-5", paper="rdp", label="Table I, row 5: adaptive sequential composition (basic)", kind="check",
+    id="RDP-T1-5", uses=("RDP-BASICCOMP", "RDP-P1"), paper="rdp", label="Table I, row 5: adaptive sequential composition (basic)", kind="check",
     statement=r"f,g\ \epsilon\text{-DP (or }(\alpha,\epsilon)\text{-RDP)}\Rightarrow(f,g)\ 2\epsilon\text{-DP (resp. }(\alpha,2\epsilon)\text{-RDP)}",
     check=cached_check(_t1_5), where="Table I", seed=SEED)
 
@@ -838,7 +864,7 @@ def _stable(dps):
 
 
 STABLE = Claim(
-    id="RDP-STABLE", paper="rdp", label=r"Sec. III: $\epsilon$-DP composed with a $c$-stable map is $c\epsilon$-DP",
+    id="RDP-STABLE", role="remark", paper="rdp", label=r"Sec. III: $\epsilon$-DP composed with a $c$-stable map is $c\epsilon$-DP",
     kind="check", statement=r"f\ \epsilon\text{-DP},\ g\ c\text{-stable}\Rightarrow f\circ g\ c\epsilon\text{-DP}",
     check=cached_check(_stable), where="Sec. III", seed=SEED,
     conventions=(r"a path $D_0, \dots, D_c$ of adjacent inputs: laws $P_0, \dots, P_c$; $\epsilon$ the largest "
@@ -893,7 +919,7 @@ def _p2(dps):
 
 
 P2 = Claim(
-    id="RDP-P2", paper="rdp", label="Prop. 2: group privacy for $2^c$-stable maps", kind="check",
+    id="RDP-P2", uses=("RDP-C4-1", "RDP-P9"), paper="rdp", label="Prop. 2: group privacy for $2^c$-stable maps", kind="check",
     statement=r"f\ (\alpha,\epsilon)\text{-RDP},\ g\ 2^c\text{-stable},\ \alpha\ge2^{c+1}\Rightarrow f\circ g\ (\alpha/2^c,3^c\epsilon)\text{-RDP}",
     check=cached_check(_p2), derive=_p2_chain, where="Sec. III, Prop. 2", seed=SEED,
     conventions=(r"a path of $2^c + 1$ laws; $\epsilon$ the largest $D_\alpha$ of a step, in both orders",),
@@ -905,7 +931,7 @@ def _t1_6(dps):
 
 
 T1_6 = Claim(
-    id="RDP-T1-6", paper="rdp", label="Table I, row 6: group privacy, pre-processing", kind="check",
+    id="RDP-T1-6", uses=("RDP-STABLE", "RDP-P2"), paper="rdp", label="Table I, row 6: group privacy, pre-processing", kind="check",
     statement=r"g\ 2^c\text{-stable}\Rightarrow f\circ g\ 2^c\epsilon\text{-DP (resp. }(\alpha/2^c,3^c\epsilon)\text{-RDP)}",
     check=cached_check(_t1_6), where="Table I", seed=SEED,
     notes=r"DP column: RDP-STABLE with $c$ replaced by $2^c$; RDP column: RDP-P2.")
@@ -929,7 +955,7 @@ def _t1_2(dps):
 
 
 T1_2 = Claim(
-    id="RDP-T1-2", paper="rdp", label="Table I, row 2: change in the Bayes factor", kind="check",
+    id="RDP-T1-2", uses=("RDP-BAYES-DP", "RDP-BAYES-MOMENT"), paper="rdp", label="Table I, row 2: change in the Bayes factor", kind="check",
     statement=r"\text{DP: }\frac{R_{post}}{R_{prior}}\le e^{\epsilon};\ \text{RDP: }\mathbb{E}\left[\left(\frac{R_{post}}{R_{prior}}\right)^{\alpha}\right]\le\exp[(\alpha-1)\epsilon]",
     check=cached_check(_t1_2), where="Table I", seed=SEED,
     notes=r"RDP column: equality with $\epsilon = D_\alpha(f(D')\|f(D))$ (RDP-BAYES-MOMENT), so slack 0.")
@@ -955,7 +981,7 @@ def _t1_3(dps):
 
 
 T1_3 = Claim(
-    id="RDP-T1-3", paper="rdp", label="Table I, row 3: change in the log of the Bayes factor", kind="check",
+    id="RDP-T1-3", uses=("RDP-BAYES-DP", "RDP-EQ1"), paper="rdp", label="Table I, row 3: change in the log of the Bayes factor", kind="check",
     statement=r"\text{DP: }|\Delta\log R(D,D')|\le\epsilon;\ \text{RDP: }\mathbb{E}[\Delta\log R(D,D')]\le\epsilon",
     check=cached_check(_t1_3), where="Table I", seed=SEED, notes="RDP column: RDP-EQ1.")
 

@@ -23,11 +23,11 @@ from cbdp_sym import cached_check, Instance, describe, events, finite_from_logit
 from cbdp_sym import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
 from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import alpha, sigma
-from cbdp_sym import disk_cached_derivation
+from cbdp_sym import disk_cached_derivation, printed_or_corrected
 from cbdp_sym import recording
 from cbdp_sym import order_mp, seed_for
 
-from ._shared import certified_chain, pair_label
+from ._shared import certified_chain, certify_min_above, check_statement, pair_label
 
 SEED = "003_e6980684d37f3439.txt"
 eps = sp.Symbol("epsilon", positive=True)
@@ -83,7 +83,7 @@ def _mono_dp(dps):
 
 
 MONO_DP = Claim(
-    id="RDP-MONO-DP", paper="rdp", label=r"Sec. IV: $(\infty, \epsilon)$-RDP implies $(\alpha, \epsilon)$-RDP", kind="check",
+    id="RDP-MONO-DP", uses=("RDP-P9",), paper="rdp", label=r"Sec. IV: $(\infty, \epsilon)$-RDP implies $(\alpha, \epsilon)$-RDP", kind="check",
     statement=r"\epsilon\text{-DP}=(\infty,\epsilon)\text{-RDP}\Rightarrow(\alpha,\epsilon)\text{-RDP for all finite }\alpha",
     check=cached_check(_mono_dp), where="Sec. IV", seed=SEED,
     notes=r"Monotonicity in the order (RDP-P9) at $\beta = \infty$.")
@@ -145,7 +145,7 @@ def _p3(dps):
 
 
 P3 = Claim(
-    id="RDP-P3", paper="rdp",
+    id="RDP-P3", uses=("RDP-P10", "RDP-P3-PROOF"), paper="rdp",
     label=r"Prop. 3: $(\alpha, \epsilon)$-RDP implies $(\epsilon + \log(1/\delta)/(\alpha - 1), \delta)$-DP", kind="check",
     statement=r"(\alpha,\epsilon)\text{-RDP}\Rightarrow\left(\epsilon+\frac{\log1/\delta}{\alpha-1},\delta\right)\text{-DP},\ 0<\delta<1",
     check=cached_check(_p3), where="Sec. IV, Prop. 3", seed=SEED,
@@ -171,7 +171,7 @@ def _p3_opt_numeric(vals):
 
 
 P3_OPT = Claim(
-    id="RDP-P3-OPT", paper="rdp", label=r"Prop. 3 optimised over $\alpha$ for the Gaussian mechanism", kind="identity",
+    id="RDP-P3-OPT", role="remark", uses=("RDP-P3", "RDP-P7"), paper="rdp", label=r"Prop. 3 optimised over $\alpha$ for the Gaussian mechanism", kind="identity",
     statement=r"\min_{\alpha>1}\ \frac{\alpha}{2\sigma^2}+\frac{\log1/\delta}{\alpha-1}\ \text{(not printed)}",
     quantity=r"\min_\alpha \epsilon'(\alpha)",
     params=[Param.positive("sigma", sigma, ("1/10", "1/2", "1", "7/2", "100")),
@@ -240,7 +240,7 @@ def _half(L_, t):
 
 
 P3_PROOF = Claim(
-    id="RDP-P3-PROOF", paper="rdp",
+    id="RDP-P3-PROOF", uses=("RDP-P10",), paper="rdp",
     label=r"Proof of Prop. 3: the stronger $\max(e^{\epsilon'} Q, \delta)$ form and its two cases",
     kind="check", statement=r"\Pr[f(D)\in S]\le\max\left(e^{\epsilon'}\Pr[f(D')\in S],\delta\right),\ \epsilon'=\epsilon+\frac{\log1/\delta}{\alpha-1}",
     check=cached_check(_p3_proof), derive=_p3_proof_steps, where="Sec. IV, proof of Prop. 3", seed=SEED)
@@ -303,7 +303,7 @@ def _lemma1_bound(const):
 
 
 L1 = Claim(
-    id="RDP-L1", paper="rdp",
+    id="RDP-L1", uses=("RDP-L1-CASE1", "RDP-L1-PROOF"), paper="rdp",
     label=r"Lemma 1: $D_\infty \le \epsilon$ in both orders implies $D_\alpha \le 2\alpha\epsilon^2$", kind="check",
     statement=r"D_\infty(P\|Q)\le\epsilon,\ D_\infty(Q\|P)\le\epsilon\Rightarrow D_\alpha(P\|Q)\le2\alpha\epsilon^2,\ \alpha\ge1",
     check=cached_check(_lemma1_bound(mp.mpf(2))), where="Sec. V, Lemma 1", seed=SEED, conventions=(RRX,),
@@ -334,7 +334,7 @@ def _case1_check(point):
 
 
 L1_CASE1 = Claim(
-    id="RDP-L1-CASE1", paper="rdp", label=r"Proof of Lemma 1, the case $\alpha \ge 1 + 1/\epsilon$", kind="upper",
+    id="RDP-L1-CASE1", role="proof", uses=("RDP-P9",), paper="rdp", label=r"Proof of Lemma 1, the case $\alpha \ge 1 + 1/\epsilon$", kind="upper",
     statement=r"\alpha\ge1+1/\epsilon\Rightarrow D_\alpha(P\|Q)\le D_\infty(P\|Q)=\epsilon\le(\alpha-1)\epsilon^2",
     quantity=r"D_\alpha(\mathrm{RR})",
     params=[Param.positive("eps", eps, ("1/10", "1/2", "1", "3", "10")),
@@ -380,7 +380,7 @@ EQ2_POINTS = [{"x": a, "y": b, "beta": c} for a, b, c in (("2", "1", "1/10"), ("
                                                           ("3", "1", "9/10"), ("1001/1000", "1", "1000"),
                                                           ("100", "1", "1/5"), ("1", "1/1000", "1/7"))]
 L1_EQ2 = Claim(
-    id="RDP-L1-EQ2", paper="rdp", label="Eq. (2) in the proof of Lemma 1", kind="upper",
+    id="RDP-L1-EQ2", role="proof", paper="rdp", label="Eq. (2) in the proof of Lemma 1", kind="upper",
     statement=r"x^{\beta+1}y^{-\beta}+x^{-\beta}y^{\beta+1}\le(1+(\beta\lambda)^2)(x+y)+\beta\lambda(x-y),\ \lambda=\log(x/y),\ 0\le\beta\le1/\lambda",
     quantity=r"x^{\beta+1}y^{-\beta}+x^{-\beta}y^{\beta+1}",
     params=[Param.positive("x", x), Param.positive("y", y), Param.positive("beta", beta)],
@@ -395,7 +395,7 @@ L1_EQ2 = Claim(
 
 
 L1_EQ2_UB = Claim(
-    id="RDP-L1-EQ2-UB", paper="rdp", label=r"Eq. (2) with $\lambda$ an upper bound on $\log(x/y)$", kind="upper",
+    id="RDP-L1-EQ2-UB", role="proof", uses=("RDP-L1-EQ2",), paper="rdp", label=r"Eq. (2) with $\lambda$ an upper bound on $\log(x/y)$", kind="upper",
     statement=r"\text{``the inequality applies if }\lambda\text{ is an upper bound on }\log x/y\text{''}",
     quantity=r"x^{\beta+1}y^{-\beta}+x^{-\beta}y^{\beta+1}",
     params=[Param.positive("x", x), Param.positive("y", y), Param.positive("beta", beta), Param.positive("lam", lam_)],
@@ -462,70 +462,105 @@ def _eq3(dps):
 
 
 L1_EQ3 = Claim(
-    id="RDP-L1-EQ3", paper="rdp", label="Eq. (3) in the proof of Lemma 1 and its chain", kind="check",
+    id="RDP-L1-EQ3", role="proof", uses=("RDP-L1-EQ2", "RDP-L1-EQ2-UB", "RDP-P8"), paper="rdp", label="Eq. (3) in the proof of Lemma 1 and its chain", kind="check",
     statement=r"\alpha<1+1/\epsilon\Rightarrow D_\alpha(P\|Q)\le2(\alpha-1)\epsilon^2+\epsilon\|P-Q\|_1",
     check=cached_check(_eq3), where="Sec. V, Eq. (3)", seed=SEED, conventions=(RRX, r"$\|P - Q\|_1$ by quadrature or sums"),
     notes=r"Each link of the printed chain is checked separately on the instances with $\alpha < 1 + 1/\epsilon$ (the "
           "hypothesis of (3)).")
 
 
-def _l1_tv(dps):
-    # link 1: ||P - Q||_1 <= min(2, e^eps - 1)
-    insts = [Instance("RR extremal", f"$\\epsilon = {e}$", {"kind": "rr", "eps": e, "alpha": "2"})
-             for e in ("1/100", "1/10", "1/2", "1", "3")]
+#: values of eps at which the middle link of the printed chain and the extremal pair are evaluated in closed form
+TV_EPS = ("1/100", "1/10", "1/2", "1", "3")
+
+
+def _l1_tv_families():
+    """The instance families of the first link: every pair with ``D_oo <= eps`` both ways has ``||P - Q||_1 <=
+    min(2, e^eps - 1)``."""
+    insts = [Instance("RR extremal", f"$\\epsilon = {e}$", {"kind": "rr", "eps": e, "alpha": "2"}) for e in TV_EPS]
     insts += [Instance(r"Laplace, $\lambda = 1/\epsilon$", f"$\\epsilon = {e}$", {"kind": "lap", "eps": e, "alpha": "2"})
               for e in ("1/10", "1")]
     insts += [Instance(r"finite ($\epsilon$ the larger $D_\infty$)", lbl, {"kind": "pair", "pair": (P, Q), "alpha": "2"})
               for lbl, P, Q in _finite_pairs("RDP-L1-TV", count=20)]
+    return {"RR extremal, Laplace, random finite": insts}
 
+
+def _l1_tv_first(fams):
     def ev1(inst):
         (P, Q), e = _l1_pair(inst)
         return _l1_norm(P, Q), min(mp.mpf(2), mp.expm1(e))
 
-    def ev2(inst):
-        (P, Q), e = _l1_pair(inst)
-        return min(mp.mpf(2), mp.expm1(e)), 2 * e**2
+    return bound_evidence("upper", fams, ev1, what=r"$\|P-Q\|_1 \le \min(2, e^\epsilon - 1)$",
+                          quantity_name=r"$\|P-Q\|_1$", bound_name=r"$\min(2, e^\epsilon - 1)$")
 
-    def ev2c(inst):
-        (P, Q), e = _l1_pair(inst)
-        return _l1_norm(P, Q), 2 * e
 
-    def cert(inst):
-        if inst.family != "RR extremal":
-            return None
-        e = sp.Rational(inst.data["eps"])
-        tv = arb_closed(2 * (sp.exp(e) - 1) / (sp.exp(e) + 1))  # ||P-Q||_1 = 2 tanh(eps/2)
-        lhs = arb_closed(sp.exp(e) - 1)  # = min(2, e^eps - 1) for eps < log 3
-        b = arb_closed(2 * e**2)
-        if bool(tv > b) and bool(lhs > b):
-            return (f"Arb at 400 bits, eps = {inst.data['eps']}: ||P-Q||_1 = 2 tanh(eps/2) = {tv.str(10, radius=True)} "
-                    f"and e^eps - 1 = {lhs.str(10, radius=True)} both exceed 2 eps^2 = {b.str(10, radius=True)}")
-        return None
+def _tv_link(bound):
+    """The middle link ``min(2, e^eps - 1) <= bound(eps)`` at the exact points :data:`TV_EPS` (closed forms,
+    certified in Arb when it fails)."""
+    def one(e_):
+        e = sp.Rational(e_)
+        mid, b = sp.Min(2, sp.exp(e) - 1), bound.subs(eps, e)
+        return Compare(claimed=b, computed=to_mpf(mid), rel="<=", at={"eps": e_}, closed=(b, mid, {}, []),
+                       what=f"$\\min(2, e^\\epsilon - 1)$ (computed) against ${sp.latex(bound)}$ (claimed)")
 
-    fams = {"RR extremal, Laplace, random finite": insts}
-    r1 = bound_evidence("upper", fams, ev1, what=r"$\|P-Q\|_1 \le \min(2, e^\epsilon - 1)$",
-                        quantity_name=r"$\|P-Q\|_1$", bound_name=r"$\min(2, e^\epsilon - 1)$")
+    return one
+
+
+def _tv_extremal(bound):
+    """``||P - Q||_1 <= bound(eps)`` on the extremal eps-DP pair (randomized response with p = e^eps/(1 + e^eps)), whose
+    norm is ``2 tanh(eps/2)`` (compared with the norm summed from the definition; certified in closed form)."""
+    def one(e_):
+        e = sp.Rational(e_)
+        P, Q = _rr_eps(to_mpf(e))
+        b = bound.subs(eps, e)
+        return Compare(claimed=b, computed=_l1_norm(P, Q), rel="<=", at={"eps": e_},
+                       what=(r"$\|P-Q\|_1$ of randomized response with $p = e^\epsilon/(1 + e^\epsilon)$ (computed) "
+                             f"against ${sp.latex(bound)}$ (claimed)"),
+                       closed=(b, 2 * (sp.exp(e) - 1) / (sp.exp(e) + 1), {}, []))
+
+    return one
+
+
+def _l1_tv_chain(bound, btex, dps):
+    fams = _l1_tv_families()
+    grid = r"$\epsilon \in \{1/100, 1/10, 1/2, 1, 3\}$"
+    return All(_l1_tv_first(fams),
+               sample(grid, TV_EPS, _tv_link(bound), what=f"$\\min(2, e^\\epsilon - 1) \\le {btex}$"),
+               sample(grid + r", randomized response with $p = e^\epsilon/(1 + e^\epsilon)$ (the extremal pair)", TV_EPS,
+                      _tv_extremal(bound), what=f"$\\|P-Q\\|_1 \\le {btex}$ on the extremal pair"),
+               what=f"$\\|P-Q\\|_1 \\le \\min(2, e^\\epsilon - 1) \\le {btex}$")
+
+
+def _l1_tv(dps):
     e0 = mp.findroot(lambda t: mp.expm1(t) - 2 * t**2, mp.mpf("0.8"))
-    r2 = bound_evidence("upper", fams, ev2, certify=cert,
-                        what=(r"$\min(2, e^\epsilon - 1) \le 2\epsilon^2$ (the sides cross where $e^\epsilon - 1 = "
-                              f"2\\epsilon^2$, at $\\epsilon = {mp_str(e0, 8)}$)"),
-                        quantity_name=r"$\min(2, e^\epsilon - 1)$", bound_name=r"$2\epsilon^2$")
-    r3 = bound_evidence("upper", fams, ev2c, what=r"$\|P-Q\|_1 \le 2\epsilon$ (what makes $\epsilon\|P-Q\|_1 \le "
-                                                  r"2\epsilon^2$ in (3) and gives Lemma 1's $2\alpha\epsilon^2$)",
-                        quantity_name=r"$\|P-Q\|_1$", bound_name=r"$2\epsilon$")
-    return Readings((r"$\le 2\epsilon^2$ (the extraction's $2\,\epsilon\,2$ read as a square)", All(r1, r2)),
-                    (r"$\le 2\epsilon$ (what the proof of Lemma 1 needs)", All(r1, r3),
-                     r"seed 003 (PDF text) reads $2\,\epsilon\,2$"),
-                    what=r"the bound on $\|P-Q\|_1$ in the proof of Lemma 1")
+    return Evidence(_l1_tv_chain(2 * eps**2, r"2\epsilon^2", dps),
+                    tables=[Table(r"Where the printed chain fails",
+                                  ["link", r"fails for"],
+                                  [[r"$\min(2, e^\epsilon - 1) \le 2\epsilon^2$",
+                                    f"$\\epsilon < {mp_str(e0, 8)}$ (the root of $e^\\epsilon - 1 = 2\\epsilon^2$)"],
+                                   [r"$\|P-Q\|_1 \le 2\epsilon^2$ (extremal pair, $\|P-Q\|_1 = 2\tanh(\epsilon/2)$)",
+                                    r"$\epsilon$ below about $0.49$"]],
+                                  r" with $2\epsilon$ in place of $2\epsilon^2$ (the corrected statement) every link "
+                                  r"holds: $e^\epsilon - 1 \le 2\epsilon$ for $\epsilon \le 1.25$ and $2 \le 2\epsilon$ "
+                                  r"for $\epsilon \ge 1$")])
+
+
+def _l1_tv_fixed(dps):
+    return _l1_tv_chain(2 * eps, r"2\epsilon", dps)
 
 
 L1_TV = Claim(
-    id="RDP-L1-TV", error_kind="reading", paper="rdp",
+    id="RDP-L1-TV", error_kind="typo", role="proof", paper="rdp",
     label=r"Proof of Lemma 1: $\|P - Q\|_1 \le \min(2, e^\epsilon - 1) \le 2\epsilon^2$", kind="check",
     statement=r"\|P-Q\|_1=\int\min(P,Q)\left(\frac{\max(P,Q)}{\min(P,Q)}-1\right)dx\le\min(2,e^{\epsilon}-1)\le2\epsilon^2",
-    check=cached_check(_l1_tv), where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,),
-    notes=r"The extraction reads $2\,\epsilon\,2$ (the superscript flattened: $2\epsilon^2$); the proof needs $2\epsilon$. Both "
-          "readings are audited.")
+    claimed=lambda: 2 * eps**2,
+    check=cached_check(_l1_tv),
+    corrected=check_statement(cached_check(_l1_tv_fixed), lambda: 2 * eps),
+    corrected_statement=r"\|P-Q\|_1\le\min(2,e^{\epsilon}-1)\le2\epsilon",
+    where="Sec. V, proof of Lemma 1", seed=SEED, conventions=(RRX,),
+    notes=r"The seed prints $2\epsilon 2$, which by the extraction's own convention (its $\log(1/\delta) \ge \epsilon2 n$ "
+          r"is $\epsilon^2 n$) is $2\epsilon^2$: the printed formula is unambiguous, and $2\epsilon$, what the proof needs "
+          r"(it makes $\epsilon\|P-Q\|_1 \le 2\epsilon^2$ in (3)), is its correction, audited as the corrected "
+          "statement.")
 
 
 def _plugged(tvb):
@@ -540,40 +575,46 @@ L1_PROOF_POINTS = (("1/2", "2"), ("1", "3/2"), ("2", "5/4"), ("3", "7/6"))
 
 
 def _l1_proof(dps):
-    rows = []
-    got, a = _plugged(2 * eps**2)
+    # the bound on ||P - Q||_1 this step plugs in: RDP-L1-TV's statement, as printed (2 eps^2) or, when this claim is
+    # audited against the corrections of the claims it uses, as corrected (2 eps)
+    tvb = printed_or_corrected(L1_TV)
+    got, a = _plugged(tvb)
     target = 2 * a * eps**2
-    for name, tvb in ((r"as printed: $\|P-Q\|_1 \le 2\epsilon^2$", 2 * eps**2), (r"reading $2\epsilon$", 2 * eps)):
-        g, _ = _plugged(tvb)
+    rows = []
+    for name, b in ((r"as printed (RDP-L1-TV): $\|P-Q\|_1 \le 2\epsilon^2$", 2 * eps**2),
+                    (r"corrected (RDP-L1-TV): $\|P-Q\|_1 \le 2\epsilon$", 2 * eps)):
+        g, _ = _plugged(b)
         rows.append([name, f"${sp.latex(g)}$", f"${sp.latex(sp.factor(g - target))}$"])
 
     def chain(pt):
         at = {eps: sp.Rational(pt[0]), a: sp.Rational(pt[1])}
         members = (got.subs(at), target.subs(at))
-        links = [Link(r"2(\alpha-1)\epsilon^2 + \epsilon\cdot 2\epsilon^2", lambda _at, v=members[0]: v),
+        links = [Link(f"2(\\alpha-1)\\epsilon^2 + \\epsilon\\cdot {sp.latex(tvb)}", lambda _at, v=members[0]: v),
                  Link(r"2\alpha\epsilon^2", lambda _at, v=members[1]: v, "<=",
-                      "plugging the printed bound on $\\|P-Q\\|_1$ into (3)")]
+                      "plugging the bound on $\\|P-Q\\|_1$ into (3)")]
         return Chain(links, {"eps": pt[0], "alpha": pt[1]})
 
-    printed = sample(r"$(\epsilon, \alpha) \in \{(1/2, 2), (1, 3/2), (2, 5/4), (3, 7/6)\}$ (all with $\alpha < 1 + "
+    plugged = sample(r"$(\epsilon, \alpha) \in \{(1/2, 2), (1, 3/2), (2, 5/4), (3, 7/6)\}$ (all with $\alpha < 1 + "
                      r"1/\epsilon$)", L1_PROOF_POINTS, chain,
-                     what=r"as printed: (3) with $\|P-Q\|_1 \le 2\epsilon^2$ gives $2(\alpha-1)\epsilon^2 + 2\epsilon^3$")
-    fixed, _ = _plugged(2 * eps)
-    corrected = Compare(claimed=target, computed=fixed,
-                        what=r"corrected reading: with $\|P-Q\|_1 \le 2\epsilon$, (3) gives exactly $2\alpha\epsilon^2$")
+                     what=f"(3) with $\\|P-Q\\|_1 \\le {sp.latex(tvb)}$ gives ${sp.latex(got)}$, at most "
+                          r"$2\alpha\epsilon^2$")
     continuity = Compare(claimed=2 * eps**2, computed=sp.limit(target, a, 1),
                          what=r"the case $\alpha = 1$ by continuity: $\lim_{\alpha \to 1} 2\alpha\epsilon^2 = 2\epsilon^2$")
-    return Evidence(All(printed, corrected, continuity, what="the conclusion of the proof of Lemma 1"),
+    return Evidence(All(plugged, continuity, what="the conclusion of the proof of Lemma 1"),
                     tables=[Table(r"Plugging the bound on $\|P - Q\|_1$ into (3)",
                                   ["bound used", "(3) becomes", r"minus $2\alpha\epsilon^2$"], rows,
-                                  r" the printed bound gives $2\alpha\epsilon^2$ only up to $2\epsilon^2(\epsilon - 1)$; "
-                                  r"it is itself false for $\epsilon < 0.74$ (RDP-L1-TV)")])
+                                  r" the printed bound gives $2\alpha\epsilon^2$ only up to $2\epsilon^2(\epsilon - 1)$ "
+                                  r"(too large for $\epsilon > 1$), and it is itself false for $\epsilon < 0.74$ "
+                                  r"(RDP-L1-TV); the corrected $2\epsilon$ gives exactly $2\alpha\epsilon^2$")])
 
 
 L1_PROOF = Claim(
-    id="RDP-L1-PROOF", error_kind="proof-step", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)", kind="check",
+    id="RDP-L1-PROOF", error_kind="typo", paper="rdp", label="Proof of Lemma 1, conclusion: plugging the bound into (3)",
+    kind="check",
     statement=r"\text{``Plugging the bound on }\|P-Q\|_1\text{ into (3) completes the proof. The claim for }\alpha=1\text{ follows by continuity.''}",
-    check=cached_check(_l1_proof), where="Sec. V, proof of Lemma 1", seed=SEED)
+    check=cached_check(_l1_proof), where="Sec. V, proof of Lemma 1", seed=SEED, uses=("RDP-L1-EQ3", "RDP-L1-TV"),
+    notes=r"It fails only through the printed bound of RDP-L1-TV (a typo: $2\epsilon^2$ for $2\epsilon$), so its error "
+          "kind is that typo's; audited against the corrected bound too.")
 
 
 # -- Proposition 4 and Corollary 1 -------------------------------------------------------------------
@@ -589,7 +630,7 @@ def _p4_numeric(v):
 P4_SWEEP = [{"eps": e, "n": k, "q": qq} for e in ("1/100", "1/10", "1") for k in ("1", "10", "250")
             for qq in ("1/1000000", "1/10", "95/100")]
 P4 = Claim(
-    id="RDP-P4", paper="rdp", label="Prop. 4: advanced composition through RDP", kind="upper",
+    id="RDP-P4", uses=("RDP-L1", "RDP-P1", "RDP-P10", "RDP-P4-CHAIN", "RDP-P4-CASE2"), paper="rdp", label="Prop. 4: advanced composition through RDP", kind="upper",
     statement=r"\Pr[f(D)\in S]\le\exp\left(2\epsilon\sqrt{n\log1/\Pr[f(D')\in S]}\right)\cdot\Pr[f(D')\in S]",
     quantity=r"\max\{P(S): Q(S) = q\}",
     params=[Param.positive("eps", eps, ("1/100", "1/10", "1/2", "1", "3")),
@@ -603,8 +644,8 @@ P4 = Claim(
 
 
 #: points (eps, n, Q) of case I (log(1/Q) >= eps^2 n) at which the printed chain is evaluated
-P4_CHAIN_POINTS = (("1/10", 1, "1/1000000"), ("1/10", 10, "1/1000000000000"), ("1/100", 100, "1/1000000"),
-                   ("1/2", 1, "1/2"))
+P4_CHAIN_POINTS = (("1", 1, "1/100"), ("1/10", 1, "1/1000000"), ("1/10", 10, "1/1000000000000"),
+                   ("1/100", 100, "1/1000000"), ("1/2", 1, "1/2"))
 
 
 def _p4_members():
@@ -653,7 +694,7 @@ def _p4_chain(dps):
 
 
 P4_CHAIN = Claim(
-    id="RDP-P4-CHAIN", paper="rdp", label="Proof of Prop. 4, case I: the printed chain of inequalities", kind="check",
+    id="RDP-P4-CHAIN", uses=("RDP-L1", "RDP-P1", "RDP-P10"), paper="rdp", label="Proof of Prop. 4, case I: the printed chain of inequalities", kind="check",
     statement=r"\alpha=\sqrt{\log1/Q}/(\epsilon\sqrt n);\ \exp(2(\alpha-1)n\epsilon^2)\cdot Q^{1-1/\alpha}<\exp\left(\epsilon\sqrt{n\log1/Q}-(\log Q)/\alpha\right)\cdot Q;\ "
               r"\exp\left(\epsilon\sqrt{n\log1/Q}-(\log Q)/\alpha\right)\cdot Q=\exp\left(2\epsilon\sqrt{n\log1/Q}\right)\cdot Q",
     check=cached_check(_p4_chain), where="Sec. V, proof of Prop. 4", seed=SEED,
@@ -675,7 +716,7 @@ def _p4_case2():
 
 
 P4_CASE2 = Claim(
-    id="RDP-P4-CASE2", paper="rdp", label="Proof of Prop. 4, case II: the right-hand side exceeds $1/Q > 1$", kind="lower",
+    id="RDP-P4-CASE2", role="proof", paper="rdp", label="Proof of Prop. 4, case II: the right-hand side exceeds $1/Q > 1$", kind="lower",
     statement=r"\log1/Q<\epsilon^2n\Rightarrow\exp\left(2\epsilon\sqrt{n\log1/Q}\right)\cdot Q\ge\exp(2\log1/Q)\cdot Q=1/Q>1",
     quantity=r"\exp\left(2\epsilon\sqrt{n\log1/Q}\right)Q",
     params=[Param.positive("eps", eps, ("1", "1/2", "3", "1/10", "2")), Param.positive_int("n", n, ("1", "10", "100", "250", "5")),
@@ -701,7 +742,7 @@ def _c1_numeric(v):
 
 
 C1 = Claim(
-    id="RDP-C1", paper="rdp",
+    id="RDP-C1", uses=("RDP-P4", "RDP-C1-MAX"), paper="rdp",
     label=r"Cor. 1: $(4\epsilon\sqrt{2n\log(1/\delta)}, \delta)$-DP for $\log(1/\delta) \ge \epsilon^2 n$", kind="upper",
     statement=r"\log(1/\delta)\ge\epsilon^2n\Rightarrow(\epsilon',\delta)\text{-DP},\ \epsilon'=4\epsilon\sqrt{2n\log(1/\delta)}",
     quantity=r"\delta_{exact}(\epsilon')",
@@ -751,39 +792,83 @@ def _c1_max(dps):
 
 
 C1_MAX = Claim(
-    id="RDP-C1-MAX", paper="rdp",
+    id="RDP-C1-MAX", role="proof", uses=("RDP-P4",), paper="rdp",
     label=r"Proof of Cor. 1: the stronger $\max(e^{\epsilon'} Q, \delta)$ form and its constants", kind="check",
     statement=r"\Pr[f(D)\in S]\le\max\left(e^{\epsilon'}\Pr[f(D')\in S],\delta\right)",
     check=cached_check(_c1_max), where="Sec. V, proof of Cor. 1", seed=SEED, conventions=(NRR,), notes="A part of RDP-C1.")
 
 
-def _rem3(dps):
+def _drv(e, k, d):
+    """Advanced composition [6] (RDP-ADVCOMP): ``eps' = sqrt(2 n log(1/delta)) eps + n eps (e^eps - 1)``, exact."""
+    return sp.sqrt(2 * k * sp.log(1 / d)) * e + k * e * (sp.exp(e) - 1)
+
+
+#: points (eps, n, delta), delta <= 1%, with log(1/delta) > eps^2 n (the printed condition of Remark 3's last
+#: sentence) and with log(1/delta) < eps^2 n (its corrected condition: outside the high-privacy regime)
+REM3_INSIDE = (("1", 1, "1/100"), ("1/10", 10, "1/1000"), ("1/100", 100, "1/100000"))
+REM3_OUTSIDE = (("1", 10, "1/100"), ("1/10", 700, "1/1000"), ("1/2", 100, "1/1000000"), ("1", 5, "1/100"))
+
+
+def _rem3_sentence(pt):
+    """Remark 3's last sentence at one point: advanced composition [6] yields no strong bound, read as: its
+    ``eps'`` is at least the regime's threshold ``(1 + sqrt 2) log(1/delta)`` (above 11 for delta <= 1%, the
+    remark's own bound on the regime's ``eps'``); both sides closed forms, certified in Arb when it fails."""
+    e, k, d = sp.Rational(pt[0]), pt[1], sp.Rational(pt[2])
+    thr, got = (1 + sp.sqrt(2)) * sp.log(1 / d), _drv(e, k, d)
+    return Compare(claimed=thr, computed=to_mpf(got), rel=">=", at={"eps": pt[0], "n": k, "delta": pt[2]},
+                   what=(r"advanced composition's $\epsilon' = \sqrt{2n\log(1/\delta)}\,\epsilon + n\epsilon(e^\epsilon "
+                         r"- 1)$ (computed) against the threshold $(1 + \sqrt2)\log(1/\delta)$ (claimed)"),
+                   closed=(thr, got, {}, []))
+
+
+def _rem3_eleven():
     v = (1 + mp.sqrt(2)) * mp.log(100)
-    # DRV's eps' at the boundary n = log(1/delta)/eps^2, relative to (1 + sqrt 2) log(1/delta)
+    return Compare(claimed="11", computed=v, rel="~", at={"delta": "1/100"},
+                   what=r"$(1 + \sqrt2)\log(1/\delta)$ at $\delta = 1\%$ against the printed 11")
+
+
+def _rem3(dps):
     rows = []
     for e_ in ("1", "1/10", "1/100"):
         E = to_mpf(sp.Rational(e_))
         rows.append([e_, mp_str((mp.sqrt(2) + mp.expm1(E) / E) / (1 + mp.sqrt(2)), 10)])
-    # inside the regime a strong bound: eps = 1/100, n = 100, delta = 1e-5
-    E, k, D_ = mp.mpf(1) / 100, 100, mp.mpf("1e-5")
-    drv = mp.sqrt(2 * k * mp.log(1 / D_)) * E + k * E * mp.expm1(E)
-    outside = (1 + mp.sqrt(2)) * mp.log(100)
+    pts = r"points with $\log(1/\delta) > \epsilon^2 n$, $\delta \le 1\%$"
     return Evidence(
-        Compare(claimed="11", computed=v, rel="~", at={"delta": "1/100"},
-                what=r"$(1 + \sqrt2)\log(1/\delta)$ at $\delta = 1\%$ against the printed 11"),
+        All(_rem3_eleven(),
+            sample(pts, REM3_INSIDE, _rem3_sentence,
+                   what=(r"as printed, 'if $\log(1/\delta) > \epsilon^2 n$, this and other composition theorems are "
+                         r"unlikely to yield strong bounds': advanced composition's $\epsilon'$ at least "
+                         r"$(1 + \sqrt2)\log(1/\delta)$ there")),
+            what="Remark 3: the regime's threshold and its last sentence"),
         tables=[Table(r"DRV's $\epsilon'$ at the boundary $n = \log(1/\delta)/\epsilon^2$, divided by "
                       r"$(1 + \sqrt2)\log(1/\delta)$", [r"$\epsilon$", "ratio"], rows,
-                      (r" above 1 for every $\epsilon > 0$, tending to 1 as $\epsilon \to 0$: the threshold "
-                       r"$(1 + \sqrt2)\log(1/\delta)$ is the limit of DRV's $\epsilon'$ at the regime's boundary. The "
-                       r"direction of the remark's last sentence looks inverted: outside the regime ($\log(1/\delta) < "
-                       r"\epsilon^2 n$) DRV's $\epsilon'$ exceeds $(1 + \sqrt2)\log(1/\delta) \ge "
-                       f"{mp_str(outside, 5)}$ for $\\delta \\le 1\\%$, while inside it, e.g. at $\\epsilon = 1/100$, "
-                       f"$n = 100$, $\\delta = 10^{{-5}}$, $\\epsilon' = {mp_str(drv, 5)}$"))])
+                      (r" above 1 for every $\epsilon > 0$, tending to 1 as $\epsilon \to 0$: the remark's threshold "
+                       r"$(1 + \sqrt2)\log(1/\delta)$ is the limit of DRV's $\epsilon'$ at the regime's boundary (the "
+                       "remark's first sentence is read as this approximation, not audited as a strict inequality)"))])
+
+
+def _rem3_fixed(dps):
+    pts = r"points with $\log(1/\delta) < \epsilon^2 n$, $\delta \le 1\%$"
+    return All(_rem3_eleven(),
+               sample(pts, REM3_OUTSIDE, _rem3_sentence,
+                      what=(r"corrected, 'if $\log(1/\delta) < \epsilon^2 n$, ...': advanced composition's $\epsilon'$ "
+                            r"at least $(1 + \sqrt2)\log(1/\delta)$ there (it exceeds $\sqrt2\log(1/\delta) + "
+                            r"n\epsilon^2 > (1 + \sqrt2)\log(1/\delta)$)")),
+               what="Remark 3: the regime's threshold and its last sentence with the inequality reversed")
 
 
 REM3 = Claim(
-    id="RDP-REM3", paper="rdp", label=r"Remark 3: the high-privacy regime; $\delta < 1\%$ covers $\epsilon' < 11$", kind="check",
-    statement=r"\epsilon'<(1+\sqrt2)\log(1/\delta);\ \delta<1\%\Rightarrow\text{the case }\epsilon'<11",
-    check=cached_check(_rem3), where="Sec. V, Remark 3", seed=SEED,
+    id="RDP-REM3", uses=("RDP-C1", "RDP-ADVCOMP"), error_kind="typo", paper="rdp",
+    label=r"Remark 3: the high-privacy regime; $\delta < 1\%$ covers $\epsilon' < 11$", kind="check",
+    statement=r"\epsilon'<(1+\sqrt2)\log(1/\delta);\ \delta<1\%\Rightarrow\text{the case }\epsilon'<11;\ "
+              r"\text{``if }\log(1/\delta)>\epsilon^2n\text{, this and other composition theorems are unlikely to yield "
+              r"strong bounds''}",
+    check=cached_check(_rem3), corrected=cached_check(_rem3_fixed),
+    corrected_statement=r"\text{``if }\log(1/\delta)<\epsilon^2n\text{, this and other composition theorems are unlikely "
+                        r"to yield strong bounds''}",
+    where="Sec. V, Remark 3", seed=SEED,
     conventions=(r"DRV: $\epsilon' = \sqrt{2n\log(1/\delta)}\,\epsilon + n\epsilon(e^\epsilon - 1)$ (RDP-ADVCOMP)",),
-    notes="A numeric claim (11); the table shows the regime's threshold and the direction of the last sentence.")
+    notes=r"The printed 11 is audited as a rounded number. The last sentence inverts the regime's condition (a typo: "
+          r"'$>$' for '$<$'); 'unlikely to yield strong bounds' is read as: advanced composition's $\epsilon'$ is at "
+          r"least the remark's own threshold $(1 + \sqrt2)\log(1/\delta)$ (above 11 for $\delta \le 1\%$). Inside the "
+          r"regime it can be far smaller; outside it always exceeds the threshold (the corrected statement).")

@@ -99,7 +99,7 @@ def _rr_kl():
 
 
 P5_KL = Claim(
-    id="RDP-P5-KL", paper="rdp", label=r"Prop. 5 at $\alpha = 1$ (Table II): KL of randomized response", kind="identity",
+    id="RDP-P5-KL", uses=("RDP-P5",), paper="rdp", label=r"Prop. 5 at $\alpha = 1$ (Table II): KL of randomized response", kind="identity",
     statement=r"D_1(\mathrm{RR}_p) = (2p-1)\log\frac{p}{1-p}",
     quantity=r"D_1(P \| Q)", params=[P_UNIT],
     derive=_rr_kl, claimed=lambda: (2 * p - 1) * sp.log(p / (1 - p)),
@@ -130,7 +130,7 @@ def _rr_inf():
 
 
 RR_INF = Claim(
-    id="RDP-T2-RR-INF", paper="rdp", label=r"Table II, RR, DP column: $\log(p/(1-p))$ ($p > 1/2$)", kind="identity",
+    id="RDP-T2-RR-INF", uses=("RDP-P5",), paper="rdp", label=r"Table II, RR, DP column: $\log(p/(1-p))$ ($p > 1/2$)", kind="identity",
     statement=r"D_\infty(\mathrm{RR}_p) = \log\frac{p}{1-p}",
     quantity=r"D_\infty(P \| Q)",
     params=[Param("p", p, "unit", ("501/1000", "51/100", "3/4", "9/10", "999/1000"), bounds=("1/2", "1"))],
@@ -154,7 +154,7 @@ def _rr_inf_all():
 RR_ALLP_GRID = ("1/1000", "1/3", "51/100", "3/4", "999/1000")
 
 
-def _rr_inf_allp(dps):
+def _rr_allp_rows():
     derived = _rr_inf_all()
     rows, num = [], {}
     for pv in RR_ALLP_GRID:
@@ -162,37 +162,51 @@ def _rr_inf_allp(dps):
         num[pv] = renyi_numeric(*randomized_response(to_mpf(pr)), mp.inf)
         rows.append([pv, mp_str(to_mpf(sp.log(pr / (1 - pr))), 12), mp_str(to_mpf(derived.subs(p, pr)), 12),
                      mp_str(num[pv], 12)])
+    return derived, rows, num
+
+
+def _rr_inf_allp(dps):
+    derived, rows, num = _rr_allp_rows()
 
     def printed(pv):
         pr = sp.Rational(pv)
         return Compare(claimed=sp.log(pr / (1 - pr)), computed=num[pv], at={"p": pv},
+                       what=r"$D_\infty(\mathrm{RR}_p)$ (computed) against the cell $\log\frac{p}{1-p}$ (claimed)",
                        closed=(sp.log(pr / (1 - pr)), derived.subs(p, pr), {}, []))
 
-    def corrected(pv):
-        return Compare(claimed=derived.subs(p, sp.Rational(pv)), computed=num[pv], at={"p": pv})
-
     grid = r"$p \in \{1/1000, 1/3, 51/100, 3/4, 999/1000\}$"
-    every = All(sample(grid, RR_ALLP_GRID, printed, what=r"$\log\frac{p}{1-p}$ against $D_\infty$"),
-                sample(grid, RR_ALLP_GRID, corrected,
-                     what=r"corrected statement $D_\infty = |\log\frac{p}{1-p}|$ (derived as the larger of the two "
-                          "log-ratios)"))
+    every = sample(grid, RR_ALLP_GRID, printed, what=r"$\log\frac{p}{1-p}$ against $D_\infty$")
     used = [pv for pv in RR_ALLP_GRID if sp.Rational(pv) > sp.Rational(1, 2)]
     paper = sample(r"the grid's $p > 1/2$", used, printed, what=r"$\log\frac{p}{1-p}$ against $D_\infty$")
-    return Evidence(Readings(("for every $p$ in $(0, 1)$", every),
-                             (r"for the $p > 1/2$ the paper uses ($51\%$, $52\%$)", paper, ""),
+    return Evidence(Readings((r"for every $p \in (0, 1)$ (the range of $\mathrm{RR}_p$ as Sec. VI-A defines it)", every),
+                             (r"for $p > 1/2$ (the range the paper's examples use: $51\%$, $52\%$)", paper,
+                              "seed 003: Table II prints the cell without a range of $p$, Sec. VI-A defines "
+                              r"$\mathrm{RR}_p$ for every $p$"),
                              what=r"Table II's DP cell of randomized response"),
                     tables=[Table("The DP column of randomized response for every $p$",
                                   ["$p$", r"printed $\log\frac{p}{1-p}$", r"corrected $|\log\frac{p}{1-p}|$ (derived)",
                                    r"$D_\infty$ (definition)"], rows, "")])
 
 
+def _rr_inf_allp_fixed(dps):
+    derived, _rows, num = _rr_allp_rows()
+    return sample(r"$p \in \{1/1000, 1/3, 51/100, 3/4, 999/1000\}$", RR_ALLP_GRID,
+                  lambda pv: Compare(claimed=derived.subs(p, sp.Rational(pv)), computed=num[pv], at={"p": pv}),
+                  what=r"corrected cell $D_\infty = |\log\frac{p}{1-p}|$ (derived as the larger of the two log-ratios) "
+                       r"against $D_\infty$")
+
+
 RR_INF_ALLP = Claim(
     id="RDP-T2-RR-INF-ALLP", paper="rdp", label=r"Table II, RR, DP column, read for every $p \in (0, 1)$", kind="check",
     statement=r"D_\infty(\mathrm{RR}_p) = \log\frac{p}{1-p},\ 0<p<1",
     check=cached_check(_rr_inf_allp), derive=_rr_inf_all, where="Table II", seed=SEED,
+    corrected=cached_check(_rr_inf_allp_fixed),
+    corrected_statement=r"D_\infty(\mathrm{RR}_p) = \left|\log\frac{p}{1-p}\right|,\ 0<p<1",
     conventions=(RRC, r"numeric: $\max_x \log P(x)/Q(x)$"),
-    notes=r"Prop. 5 and its form at $\alpha = 1$ hold for every $p$; the corrected DP cell $|\log(p/(1-p))|$ is derived "
-          "and audited in the same check, with the reading for every $p$.")
+    notes=r"The printed cell has no range of $p$: read for every $p$ (Sec. VI-A defines $\mathrm{RR}_p$ for every $p$) "
+          r"it fails for $p < 1/2$, read for the $p > 1/2$ the paper uses it holds (a reading: the quantifier's scope). "
+          r"Prop. 5 and its form at $\alpha = 1$ hold for every $p$; the cell for every $p$, $|\log(p/(1-p))|$, is derived "
+          "and audited as the corrected statement.")
 
 
 # -- Laplace -------------------------------------------------------------------------------------------
@@ -258,7 +272,7 @@ def _lap_curve_absv():
 
 
 C2 = Claim(
-    id="RDP-C2", paper="rdp", label=r"Cor. 2: the Laplace mechanism at sensitivity 1 is $(\alpha, \text{Prop. 6})$-RDP",
+    id="RDP-C2", uses=("RDP-P6",), paper="rdp", label=r"Cor. 2: the Laplace mechanism at sensitivity 1 is $(\alpha, \text{Prop. 6})$-RDP",
     kind="upper",
     statement=r"D_\alpha(L_\lambda f(D)\|L_\lambda f(D')) \le \frac{1}{\alpha-1}\log\left\{\frac{\alpha}{2\alpha-1}"
               r"e^{\frac{\alpha-1}{\lambda}}+\frac{\alpha-1}{2\alpha-1}e^{-\frac{\alpha}{\lambda}}\right\},\ |f(D)-f(D')|\le1",
@@ -288,7 +302,7 @@ def _lap_inf():
 
 
 LAP_INF = Claim(
-    id="RDP-LAP-INF", paper="rdp", label=r"Table II, Laplace, DP column: $D_\infty = 1/\lambda$", kind="identity",
+    id="RDP-LAP-INF", uses=("RDP-P6",), paper="rdp", label=r"Table II, Laplace, DP column: $D_\infty = 1/\lambda$", kind="identity",
     statement=r"\lim_{\alpha\to\infty}D_\alpha(\Lambda(0,\lambda)\|\Lambda(1,\lambda)) = D_\infty(\Lambda(0,\lambda)\|\Lambda(1,\lambda)) = \frac{1}{\lambda}",
     quantity=r"D_\infty(P \| Q)", params=[LAM],
     derive=_lap_inf, claimed=lambda: 1 / lam, numeric=cached_point("RDP-LAP-INF", lambda vals: _lap_numeric(vals, al=mp.inf)),
@@ -307,7 +321,7 @@ def _lap_kl():
 
 
 LAP_KL = Claim(
-    id="RDP-LAP-KL", paper="rdp", label=r"Table II, Laplace, $\alpha = 1$: $1/\lambda + e^{-1/\lambda} - 1$", kind="identity",
+    id="RDP-LAP-KL", uses=("RDP-P6",), paper="rdp", label=r"Table II, Laplace, $\alpha = 1$: $1/\lambda + e^{-1/\lambda} - 1$", kind="identity",
     statement=r"\lim_{\alpha\to1}D_\alpha(\Lambda(0,\lambda)\|\Lambda(1,\lambda)) = \frac{1}{\lambda}+e^{-1/\lambda}-1",
     quantity=r"D_1(P \| Q)", params=[LAM],
     derive=_lap_kl, claimed=lambda: 1 / lam + sp.exp(-1 / lam) - 1, numeric=cached_point("RDP-LAP-KL", lambda vals: _lap_numeric(vals, al=mp.mpf(1))),
@@ -343,7 +357,7 @@ def _lap_kl_asym(dps):
 
 
 LAP_KL_ASYM = Claim(
-    id="RDP-LAP-KL-ASYM", paper="rdp", label=r"Table II, Laplace, $\alpha = 1$: $.5/\lambda^2 + O(1/\lambda^3)$", kind="check",
+    id="RDP-LAP-KL-ASYM", uses=("RDP-LAP-KL",), paper="rdp", label=r"Table II, Laplace, $\alpha = 1$: $.5/\lambda^2 + O(1/\lambda^3)$", kind="check",
     statement=r"\frac{1}{\lambda}+e^{-1/\lambda}-1 = .5/\lambda^2+O(1/\lambda^3)",
     check=cached_check(_lap_kl_asym), where="Sec. VI-B; Table II", seed=SEED, conventions=(LAPC,),
     notes=r"The series of the derived value at $\alpha = 1$ (RDP-LAP-KL) in $u = 1/\lambda$; the numeric side is the "
@@ -384,7 +398,7 @@ def _gau_kl():
 
 
 GAU_KL = Claim(
-    id="RDP-T2-GAU-KL", paper="rdp", label=r"Table II, Gaussian, read at $\alpha = 1$: $1/(2\sigma^2)$", kind="identity",
+    id="RDP-T2-GAU-KL", uses=("RDP-P7",), paper="rdp", label=r"Table II, Gaussian, read at $\alpha = 1$: $1/(2\sigma^2)$", kind="identity",
     statement=r"D_1(\mathcal{N}(0,\sigma^2)\|\mathcal{N}(1,\sigma^2)) = \alpha/(2\sigma^2)\big|_{\alpha=1} = 1/(2\sigma^2)",
     quantity=r"D_1(P \| Q)", params=[SIG],
     derive=_gau_kl, claimed=lambda: 1 / (2 * sigma**2),
@@ -400,7 +414,7 @@ def _mu_check(point):
 
 
 C3 = Claim(
-    id="RDP-C3", paper="rdp",
+    id="RDP-C3", uses=("RDP-P7",), paper="rdp",
     label=r"Cor. 3: the Gaussian mechanism at sensitivity 1 is $(\alpha, \alpha/(2\sigma^2))$-RDP",
     kind="upper", statement=r"D_\alpha(G_\sigma f(D)\|G_\sigma f(D')) \le \alpha/(2\sigma^2),\ |f(D)-f(D')|\le1",
     quantity=r"D_\alpha(\mathcal{N}(0,\sigma^2)\|\mathcal{N}(\mu,\sigma^2))",
@@ -435,7 +449,7 @@ def _comp_numeric(vals):
 
 
 C3_COMP = Claim(
-    id="RDP-C3-COMP", paper="rdp",
+    id="RDP-C3-COMP", uses=("RDP-C3", "RDP-P1"), paper="rdp",
     label=r"Sec. VI-C: $n$ Gaussian mechanisms compose to one with parameter $\sigma/\sqrt{n}$",
     kind="identity", statement=r"\sum_{i=1}^n D_\alpha(G_\sigma) = \frac{\alpha}{2(\sigma/\sqrt{n})^2}",
     quantity=r"D_\alpha(P^{\otimes n} \| Q^{\otimes n})",
@@ -504,35 +518,53 @@ LAPDEF = Claim(
     where="Sec. VI-B", seed=SEED, conventions=(LAPC,))
 
 
-def _gau_std(dps):
+def _gau_variance():
     from cbdp_sym import X
     from cbdp_sym import expect
 
     x2, _ = expect(Normal(0, sigma), X**2, lhs=Tex(r"\mathbb{E}[x^2]"))
-    var = sp.simplify(x2)
+    return sp.simplify(x2)
+
+
+def _gau_sd(sv):
+    """The standard deviation of the density of the proof, by quadrature of ``x^2``."""
+    return mp.sqrt(mp.quad(lambda x: x**2 * Normal(0, _num(sp.Rational(sv))).mp_pdf(x), [-mp.inf, 0, mp.inf]))
+
+
+def _gau_std(dps):
+    var = _gau_variance()
 
     def printed(sv):
         s_ = sp.Rational(sv)
-        sd = mp.sqrt(mp.quad(lambda x: x**2 * Normal(0, _num(s_)).mp_pdf(x), [-mp.inf, 0, mp.inf]))
-        return Compare(claimed=s_**2, computed=sd, at={"sigma": sv}, closed=(s_**2, sp.sqrt(var.subs(sigma, s_)), {}, []))
+        return Compare(claimed=s_**2, computed=_gau_sd(sv), at={"sigma": sv},
+                       what=r"the standard deviation of $\mathcal{N}(0, \sigma^2)$ (computed) against $\sigma^2$ (claimed)",
+                       closed=(s_**2, sp.sqrt(var.subs(sigma, s_)), {}, []))
 
-    return All(sample(r"$\sigma \in \{1/2, 2, 10\}$", ("1/2", "2", "10"), printed,
-                    what=r"as printed: the standard deviation is $\sigma^2$ (against the quadrature of $x^2$ under the "
-                         "density of the proof)"),
-               Compare(claimed=sigma**2, computed=var,
-                       what=r"corrected statement: the variance $\mathbb{E}[x^2]$ derived by integration is $\sigma^2$, "
-                            r"the standard deviation $\sigma$"),
-               what=r"the standard deviation of $\mathcal{N}(0, \sigma^2)$ (a slip in the prose only: every formula uses "
-                    r"$\sigma$ as the standard deviation)")
+    return sample(r"$\sigma \in \{1/2, 2, 10\}$", ("1/2", "2", "10"), printed,
+                  what=r"as printed: the standard deviation of $\mathcal{N}(0, \sigma^2)$ is $\sigma^2$ (against the "
+                       "quadrature of $x^2$ under the density of the proof)")
+
+
+def _gau_std_fixed(dps):
+    var = _gau_variance()
+    return All(Compare(claimed=sigma**2, computed=var,
+                       what=r"the variance $\mathbb{E}[x^2]$ derived by integration is $\sigma^2$"),
+               sample(r"$\sigma \in \{1/2, 2, 10\}$", ("1/2", "2", "10"),
+                      lambda sv: Compare(claimed=sp.Rational(sv), computed=_gau_sd(sv), at={"sigma": sv}),
+                      what=r"the standard deviation is $\sigma$ (quadrature)"),
+               what=r"corrected: $\mathcal{N}(0, \sigma^2)$ has variance $\sigma^2$ and standard deviation $\sigma$")
 
 
 GAU_STD = Claim(
     id="RDP-GAU-STD", error_kind="typo", paper="rdp",
     label=r"Sec. VI-C: '$\mathcal{N}(0, \sigma^2)$ ... with standard deviation $\sigma^2$'", kind="check",
     statement=r"\text{``}\mathcal{N}(0,\sigma^2)\text{ is normally distributed random variable with standard deviation }\sigma^2\text{ and mean 0.''}",
-    check=cached_check(_gau_std), where="Sec. VI-C", seed=SEED, conventions=(GAUC,),
-    notes="Catalogued as notation; audited because it is a checkable (and wrong) sentence. The variance is derived "
-          r"by integration ($\mathbb{E}[x^2]$ against the density printed in the proof), the numeric side by quadrature.")
+    check=cached_check(_gau_std), corrected=cached_check(_gau_std_fixed),
+    corrected_statement=r"\text{``}\mathcal{N}(0,\sigma^2)\text{ is normally distributed random variable with standard deviation }\sigma\text{ and mean 0.''}",
+    where="Sec. VI-C", seed=SEED, conventions=(GAUC,),
+    notes="Catalogued as notation; audited because it is a checkable (and wrong) sentence, a slip in the prose only "
+          r"(every formula uses $\sigma$ as the standard deviation). The variance is derived by integration "
+          r"($\mathbb{E}[x^2]$ against the density printed in the proof), the numeric side by quadrature.")
 
 
 # -- Figure 1 and Table II as derived -------------------------------------------------------------------
@@ -589,7 +621,7 @@ def _fig1_check(dps):
 
 
 FIG1_CLAIM = Claim(
-    id="RDP-FIG1", paper="rdp", label="Fig. 1: RDP budget curves; the Gaussian curve is a straight line", kind="check",
+    id="RDP-FIG1", uses=("RDP-P5", "RDP-C2", "RDP-C3"), paper="rdp", label="Fig. 1: RDP budget curves; the Gaussian curve is a straight line", kind="check",
     statement=r"\text{Fig. 1: the RDP budget curve of the Gaussian mechanism is a straight line}",
     check=cached_check(_fig1_check), figures=(FIG1,), where="Sec. VI-C, Fig. 1", seed=SEED, conventions=(RRC, LAPC, GAUC))
 
@@ -626,7 +658,7 @@ def _table2(dps):
 
 
 TABLE2 = Claim(
-    id="RDP-T2", paper="rdp", label="Table II reproduced from the derived expressions", kind="check",
+    id="RDP-T2", uses=("RDP-P5", "RDP-P5-KL", "RDP-T2-RR-INF", "RDP-P6", "RDP-LAP-INF", "RDP-LAP-KL", "RDP-LAP-KL-ASYM", "RDP-C3", "RDP-GAUSS-NODP"), paper="rdp", label="Table II reproduced from the derived expressions", kind="check",
     statement=r"\text{Table II: summary of RDP parameters for basic mechanisms}",
     check=cached_check(_table2), where="Sec. VI, Table II", seed=SEED, conventions=(RRC, LAPC, GAUC),
     notes="A part of the catalogue's Table II note: each cell's own claim (see the Table II layout) carries its "
