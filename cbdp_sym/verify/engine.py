@@ -189,10 +189,10 @@ def audit_claim(claim: Claim, dps: int = 50, points: list | None = None) -> Resu
 
         # (a certificate hook proves the printed side wrong: it cannot speak for the corrected one)
         if claim.kind == "check":  # a check claim's corrected statement is a check of its own (evidence)
-            fixed = dataclasses.replace(claim, check=claim.corrected, corrected=None, certify=None, readings=(),
+            fixed = dataclasses.replace(claim, check=claim.corrected, corrected=None, certify=None, readings=(), uses=(),
                                         statement=claim.corrected_statement or claim.statement)
         else:
-            fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(),
+            fixed = dataclasses.replace(claim, claimed=claim.corrected, corrected=None, certify=None, readings=(), uses=(),
                                         statement=claim.corrected_statement or claim.statement)
         res.corrected = audit_claim(fixed, dps, points)
     used = [BY_ID[u] for u in claim.uses if u in BY_ID and BY_ID[u].corrected is not None]

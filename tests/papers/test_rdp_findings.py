@@ -28,7 +28,7 @@ EXPECTED = {
                                                      "beta": "2"}, "holds"),
     "RDP-F6": ("reading", "low", "RDP-T2-RR-INF-ALLP", {"p": "1/3"}, "verified"),
     "RDP-F7": ("typo", "low", "RDP-GAU-STD", {"sigma": "2"}, "verified"),
-    "RDP-F8": ("reading", "low", "RDP-FIG3", {"q": "1/1000000", "n": "13"}, None),
+    "RDP-F8": ("result", "low", "RDP-FIG3", {"q": "1/1000000", "n": "13"}, None),
     "RDP-F9": ("typo", "low", "RDP-REM3", {"delta": "1/100", "eps": "1", "n": "1"}, "holds"),
 }
 
