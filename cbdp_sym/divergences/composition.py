@@ -82,11 +82,17 @@ class Composition:
                 P, Q, Kk = item
             else:
                 raise ParameterError("a part of a composition is (P, Q) or (P, Q, K)")
-            if isinstance(Kk, bool) or not isinstance(Kk, int) or Kk < 1:
+            if isinstance(Kk, sp.Basic) and not Kk.is_number:  # a symbol: derivations only (renyi_sym)
+                if not (Kk.is_integer and Kk.is_positive):
+                    raise ParameterError(f"a symbolic number of compositions must be a positive integer symbol, got {Kk}")
+            elif isinstance(Kk, bool) or not (isinstance(Kk, int) or (isinstance(Kk, sp.Basic) and Kk.is_Integer)) \
+                    or Kk < 1:
                 raise ParameterError(f"the number of compositions must be a positive integer, got {Kk!r}")
+            else:
+                Kk = int(Kk)
             if isinstance(P, Product) or isinstance(Q, Product):
                 raise ParameterError("compose one-dimensional pairs (a product law is itself a composition)")
-            out.append((P, Q, int(Kk)))
+            out.append((P, Q, Kk))
         if not out:
             raise ParameterError("a composition needs at least one pair")
         object.__setattr__(self, "parts", tuple(out))

@@ -40,7 +40,7 @@ from cbdp_sym.laws.discrete import J, K, LatticeLaw, LatticeMixture, LatticeSum
 from cbdp_sym.laws.distributions import Finite
 
 __all__ = ["mp_callable", "close_sum", "lattice_expect", "lattice_renyi_divergence", "lattice_f_divergence", "lattice_max_divergence",
-           "lattice_profile_sym", "poisson_summation", "split_sum", "tidy"]
+           "lattice_profile_sym", "poisson_summation", "poisson_dual", "split_sum", "tidy"]
 
 oo = sp.oo
 
@@ -272,7 +272,7 @@ def close_sum(summand, k=K, lo=-oo, hi=oo, lhs=None):
 
     >>> t = sp.Symbol("t", positive=True)
     >>> close_sum(sp.exp(-sp.Abs(K) / t))
-    1/tanh(1/(2*t))
+    (exp(1/t) + 1)/(exp(1/t) - 1)
     """
     lhs = lhs or Tex(r"\sum_k")
     summand = sp.sympify(summand)
@@ -325,7 +325,8 @@ def close_sum(summand, k=K, lo=-oo, hi=oo, lhs=None):
             return val
     except (DerivationError, NotImplementedError, ValueError, TypeError):
         pass
-    out = LatticeSum(summand.subs(k, J), (J, lo, hi))
+    c, dep = summand.as_independent(k, as_Add=False)
+    out = c * LatticeSum(dep.subs(k, J), (J, lo, hi))
     record(lhs, out, "no closed form: kept as a sum over the integers (evaluated with analytic tail bounds)")
     return out
 
@@ -393,6 +394,50 @@ def poisson_summation(s, lhs=None):
            r"Poisson summation: $\sum_{j} f(j) = \sum_{n} \hat f(n)$, $\hat f(\xi) = \int f(x) e^{-2\pi i x \xi}\,dx = "
            + latex(F) + "$")
     return dual
+
+
+def poisson_dual(expr, lhs=None):
+    """``expr`` with every sum over all of ``Z`` replaced by its Poisson-summation dual (:func:`poisson_summation`),
+    each dual split by linearity into sums of single terms (the factors free of the index pulled out), and the result
+    expanded over the sums: for a discrete Gaussian's moments the leading terms cancel exactly, leaving the correction
+    as a ratio of fast-converging dual sums.
+
+    >>> from cbdp_sym.laws.discrete import DiscreteGaussian
+    >>> sg = sp.Symbol("sigma", positive=True)
+    >>> E2 = lattice_expect(DiscreteGaussian(0, sg), K**2)[0]
+    >>> poisson_dual(E2 - sg**2)
+    -4*pi**2*sigma**4*Sum(j**2*exp(-2*pi**2*j**2*sigma**2), (j, -oo, oo))/Sum(exp(-2*pi**2*j**2*sigma**2), (j, -oo, oo))
+    """
+    held, back = _hold(expr)
+    reps = {}
+    for h, s in back.items():
+        if s.limits[0][1:] != (-oo, oo):
+            continue
+        dual = poisson_summation(s, lhs=Tex(latex(s)))
+        var = dual.limits[0][0]
+        terms = []
+        for term in sp.Add.make_args(sp.expand(dual.function)):
+            c, dep = term.as_independent(var, as_Add=False)
+            terms.append((c, dep))
+        reps[h] = terms
+    holders2, back2, sub = {}, {}, {}
+    for h, terms in reps.items():
+        acc = sp.Integer(0)
+        for c, dep in terms:
+            s = LatticeSum(dep, (J, -oo, oo))
+            if s not in holders2:
+                holders2[s] = sp.Dummy(f"D{len(holders2)}", positive=True)
+                back2[holders2[s]] = s
+            acc += c * holders2[s]
+        sub[h] = acc
+    e = held.xreplace(sub)
+    with time_limit(30, "collecting the dual sums"):
+        e = sp.expand(sp.cancel(sp.together(e)))
+        e = sp.factor_terms(e)
+    out = e.xreplace(back2).xreplace({h: s for h, s in back.items() if h not in sub})
+    record(lhs or Tex(r"	ext{(dual form)}"), out, "every sum over $\\mathbb{Z}$ replaced by its Poisson-summation dual, "
+           "split by linearity; the terms free of dual sums cancel exactly")
+    return out
 
 
 # -- expectations -------------------------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.numbers import Estimate, to_mpf
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.serial import register_function
+from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.laws.distributions import Distribution, _as_param, _check_positive, _check_real, _subs
 
 try:
@@ -267,16 +268,18 @@ def lattice_sum(term, right=None, left=None, lo=None, hi=None, center=0, tol=Non
             raise ParameterError(f"{what}: no tail bound on the {'right' if direction > 0 else 'left'}")
         k = center + direction
         last = abs(t0)
+        steps, next_check = 0, 0
         while True:
             if end is not None and (k - end) * direction > 0:
                 break
             x = k * direction
-            if forms is not None and last <= mp.sqrt(tol) * abs(run) + eps_prec * run_abs + floor:
+            if forms is not None and steps >= next_check and last <= mp.sqrt(tol) * abs(run) + eps_prec * run_abs + floor:
                 if all(x >= f.x0 for f in forms):
                     T = mp.fsum(f.tail(x) for f in forms) if forms else mp.mpf(0)
                     if T <= tol * max(abs(run), eps_prec * run_abs, floor):
                         tails += T
                         break
+                    next_check = steps + max(1, steps // 16)  # (a failed check: the next one a little further out)
             t = term(k)
             terms.append(t)
             run += t
@@ -284,6 +287,7 @@ def lattice_sum(term, right=None, left=None, lo=None, hi=None, center=0, tol=Non
             last = abs(t)
             span[0 if direction < 0 else 1] = k
             k += direction
+            steps += 1
             if len(terms) > max_terms:
                 raise ParameterError(f"{what}: more than {max_terms} terms without a small enough tail bound "
                                      "(the sum converges too slowly at this precision)")
@@ -667,12 +671,17 @@ class LatticeLaw(Distribution):
         lo, hi = self.support()
         start = sp.floor(t) + 1 if strict else sp.ceiling(t)
         start = sp.Max(start, lo) if lo != -sp.oo else start
-        return LatticeSum(self.pmf(J), (J, start, hi))
+        out = LatticeSum(self.pmf(J), (J, start, hi))
+        record(Tex(r"P[X %s %s]" % (">" if strict else r"\ge", latex(t))), out, "the pmf summed over the integers beyond "
+               + ("$\\lfloor t \\rfloor + 1$" if strict else "$\\lceil t \\rceil$"))
+        return out
 
     def cdf(self, t):
         """``P[X <= t]``."""
         lo, _hi = self.support()
-        return LatticeSum(self.pmf(J), (J, lo, sp.floor(t)))
+        out = LatticeSum(self.pmf(J), (J, lo, sp.floor(t)))
+        record(Tex(r"P[X \le %s]" % latex(t)), out, "the pmf summed over the integers up to $\\lfloor t \\rfloor$")
+        return out
 
     # -- numeric
     def mp_bounds(self):
