@@ -333,7 +333,7 @@ def _peak(logf, start: int, lo=None, hi=None, max_steps=4000) -> int:
             moved = False
             for direction in (1, -1):
                 step = 1
-                while True:
+                while step < 2**62:
                     cand = k + direction * step
                     val = v(cand)
                     if val > best:
@@ -425,6 +425,8 @@ def _factor_form(f, x):
         return TailForm(a2=c[2], a1=c[1], a0=c[0])
     if f == x:
         return TailForm(logs=((mp.mpf(1), mp.mpf(0)),), x0=1)
+    if f.is_Pow and isinstance(f.args[0], (sp.factorial, sp.gamma)) and not f.args[1].has(x):
+        return _factor_form(f.args[0], x).times(_num(f.args[1]))
     if f.is_Pow:
         base, ex = f.args
         if not base.has(x):  # b^(poly(x))
@@ -558,6 +560,9 @@ def numeric_sum(expr, var, lo, hi):
     fn = _compiled(expr, var)
     right = _forms_cached(expr, var, 1, mp.mp.dps) if b is None else None
     left = _forms_cached(expr, var, -1, mp.mp.dps) if a is None else None
+    for fs in (right, left):
+        if fs is not None and any(f.diverges() for f in fs):
+            raise ParameterError(f"the sum of {expr} may diverge (its tail envelope does not decay)")
 
     def logabs(k):
         v = fn(mp.mpf(k))
