@@ -17,6 +17,7 @@ from cbdp_sym.restricted.common import generator_for, parse_class
 from cbdp_sym.laws.spec import parse_law
 from cbdp_sym.core.numbers import check_magnitude, digits, established, mp_str, parse_number
 from cbdp_sym.app.scaffold import _prefix, new_paper
+from cbdp_sym.app import cli_divergence
 from cbdp_sym.report.outputs import check_json_path, check_out_dir, folder_lock
 from cbdp_sym.app.audit import run, summary_table, terminal_progress, tty_progress, write_reports
 from cbdp_sym.core.tape import Tex
@@ -119,6 +120,7 @@ def _parser():
     r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
     r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     _profile_parser(sub)
+    cli_divergence.register(sub)  # `divergence` (cbdp_sym/app/cli_divergence.py)
     return p
 
 
@@ -137,10 +139,13 @@ def _profile_parser(sub):
     pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
     pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
     pr.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
+    cli_divergence.add_profile_options(pr)  # --sample, --relation, --compose
 
 
 def cmd_profile(reg, args):
     _check_dps(args.dps)
+    if cli_divergence.extended(args):  # subsampling / composition (cbdp_sym/app/cli_divergence.py)
+        return cli_divergence.cmd_profile(reg, args)
     out = privacy_profile(parse_profile_law(args.P), parse_profile_law(args.Q), eps=args.eps, delta=args.delta,
                           dps=args.dps, symmetric=args.symmetric)
     if args.json:
@@ -560,8 +565,9 @@ def main(argv=None) -> int:
 
         reg = Registry(args.path)
         command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
-                   "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
-        if args.cmd in ("eval", "restricted", "show", "profile"):
+                   "restricted": cmd_restricted, "profile": cmd_profile,
+                   "divergence": cli_divergence.cmd_divergence}[args.cmd]
+        if args.cmd in ("eval", "restricted", "show", "profile", "divergence"):
             # the work runs in a child process that is stopped at the limit (a one-line error)
             # (its frames on one large data-stack chunk: cbdp_sym/core/datastack.py)
             return run_with_limit(lambda: on_large_stack(_guarded, command, reg, args), args.timeout, f"`{args.cmd}`")

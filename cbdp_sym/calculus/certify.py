@@ -84,6 +84,8 @@ def _arb(expr, env=None):
         return (-_arb(expr.args[0], env) / A(2).sqrt()).erfc() / 2
     if type(expr).__name__ == "Log1p":  # cbdp_sym.divergences.shifted.Log1p: log(1 + x) without cancellation
         return _arb(expr.args[0], env).log1p()
+    if hasattr(expr, "_arb_"):  # cbdp_sym.laws.discrete.LatticeSum: summed in balls, its tail bound in the radius
+        return expr._arb_(lambda e, extra=None: _arb(e, {**(env or {}), **(extra or {})}))
     raise NotCertifiable(f"no ball arithmetic for {type(expr).__name__}")
 
 

@@ -29,6 +29,8 @@ from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.divergences.kinked import _KINKED, kinked_f_divergence
 from cbdp_sym.divergences.generators import ALPHA, S, T, _KAPPA, Generator, oo
+from cbdp_sym.divergences.lattice_symbolic import lattice_expect, lattice_f_divergence, lattice_renyi_divergence
+from cbdp_sym.laws.discrete import LatticeLaw
 from cbdp_sym.core.serial import register_function
 
 
@@ -83,6 +85,8 @@ def expect(law, g, lhs=None):
     """
     if isinstance(law, AbstractLaw):
         return law.expect(g, lhs)
+    if isinstance(law, LatticeLaw):  # a law on the integers: a sum (cbdp_sym.divergences.lattice_symbolic)
+        return lattice_expect(law, g, lhs, var=X)
 
     if isinstance(law, Finite):
         value = simplify(law.expect_sym(g))
@@ -101,6 +105,8 @@ def f_divergence(gen: Generator, P: Distribution, Q: Distribution, lhs=None):
     For two finite laws the integral is the sum ``sum_x q(x) f(p(x)/q(x))`` over the union of the
     supports (a point where ``q = 0 < p`` gives ``+oo`` unless ``f`` grows sublinearly).
     """
+    if isinstance(P, LatticeLaw) or isinstance(Q, LatticeLaw):  # sums over the integers
+        return lattice_f_divergence(gen, P, Q, lhs)
     if any(a.has(T) for a in gen.f.atoms(*_KINKED)):
         # max, sign, indicators, piecewise: split where the likelihood ratio crosses the kinks
         return kinked_f_divergence(gen.f, T, P, Q, lhs)
@@ -199,6 +205,8 @@ def renyi_divergence(P, Q, alpha=ALPHA, lhs=None):
     alpha = sp.sympify(alpha)
     if alpha.is_number and not alpha > 1:
         raise ParameterError(f"the Renyi divergence is derived here for alpha > 1, got alpha = {alpha}")
+    if isinstance(P, LatticeLaw) or isinstance(Q, LatticeLaw):  # sums over the integers
+        return lattice_renyi_divergence(P, Q, alpha, lhs)
     name = lhs or Tex(r"D_\alpha(P \| Q)")
     kappa = _KAPPA if alpha.is_Symbol else alpha - 1  # alpha - 1 > 0 during the derivation
     al = kappa + 1

@@ -48,6 +48,8 @@ from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.divergences.numeric import _mp_joint, renyi_mp
+from cbdp_sym.divergences.lattice_numeric import involves_lattice, renyi_lattice
+from cbdp_sym.divergences.lattice_symbolic import lattice_max_divergence
 
 __all__ = ["randomized_response", "laplace_mechanism", "gaussian_mechanism", "renyi_curve", "limit_alpha",
            "max_divergence", "renyi_numeric", "tidy_exp_sum", "sensitivity_shift", "same_value", "curve_function"]
@@ -165,6 +167,8 @@ def max_divergence(P: Distribution, Q: Distribution, lhs=None):
     end value, or ``+oo`` if the ratio grows without bound towards an infinite end.  Signs of slopes
     are decided by SymPy under the symbols' assumptions.
     """
+    if involves_lattice(P, Q):  # laws on the integers: the supremum over k (lattice_symbolic)
+        return lattice_max_divergence(P, Q, lhs)
     name = lhs or Tex(r"D_\infty(P \| Q)")
     if isinstance(P, Finite) and isinstance(Q, Finite):
         cands = []
@@ -229,6 +233,8 @@ def renyi_numeric(P, Q, alpha):
     """
 
     al = alpha if isinstance(alpha, mp.mpf) else (mp.mpf(alpha) if isinstance(alpha, float) else to_mpf(alpha))
+    if involves_lattice(P, Q):  # sums over the integers: they recover their own cancellation
+        return renyi_lattice(P, Q, al)
     if al == mp.inf:
         return renyi_mp(P, Q, al)
     if not al >= 1:

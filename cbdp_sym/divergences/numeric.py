@@ -20,6 +20,7 @@ from cbdp_sym.laws.distributions import Distribution, Finite, Laplace, Mixture, 
 from cbdp_sym.divergences.generators import KL
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.divergences.kinked import generator_kink_points
+from cbdp_sym.divergences.lattice_numeric import fdiv_lattice, involves_lattice, renyi_lattice
 from cbdp_sym.calculus.optimize import bracket_max, golden_section
 
 
@@ -78,6 +79,8 @@ def fdiv_mp(gen, P: Distribution, Q: Distribution, **params):
     ...     bool(abs(got - (1 - mp.exp(-3))) < mp.mpf(10) ** -25)
     True
     """
+    if involves_lattice(P, Q):  # sums over the integers with tail bounds
+        return fdiv_lattice(gen, P, Q, **params)
     if P.atomic or Q.atomic:
         return _fdiv_finite(gen, P, Q, **params)
 
@@ -380,6 +383,8 @@ def _renyi_mp(P: Distribution, Q: Distribution, al):
         if not (isinstance(P, Product) and isinstance(Q, Product)) or P.dim != Q.dim:
             raise ParameterError("the Renyi divergence of product laws needs two products of the same dimension")
         return mp.fsum(renyi_mp(p, q, al) for p, q in zip(P.components, Q.components))
+    if involves_lattice(P, Q):  # sums over the integers with tail bounds
+        return renyi_lattice(P, Q, al)
     if al == 1:
         return fdiv_mp(KL, P, Q)
     if P.atomic or Q.atomic:

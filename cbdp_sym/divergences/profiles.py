@@ -50,6 +50,8 @@ from cbdp_sym.laws.spec import parse_law, split_args
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.cache import cached_numeric
 from cbdp_sym.divergences.kinked import loss_law
+from cbdp_sym.divergences.lattice_numeric import hockey_lattice, involves_lattice
+from cbdp_sym.divergences.lattice_symbolic import lattice_profile_sym, mp_callable
 
 EPS = sp.Symbol("epsilon", nonnegative=True)
 
@@ -89,6 +91,8 @@ def erfc_form(expr):
 def _prepare(P, Q):
     if not isinstance(P, Distribution) or not isinstance(Q, Distribution):
         raise ParameterError("the profile needs two laws")
+    if involves_lattice(P, Q):  # laws on the integers (with finite laws): sums (lattice_numeric, lattice_symbolic)
+        return
     if isinstance(P, Finite) != isinstance(Q, Finite):
         raise ParameterError("a point mass or finite law against a law with a density is not comparable "
                              "(no likelihood ratio): both laws must be finite or both have densities")
@@ -112,6 +116,8 @@ def _profile_sym(P, Q, eps):
 def profile_sym(P, Q, eps=EPS):
     """The privacy profile ``delta_{P,Q}(eps)`` derived with the engine (steps on the tape)."""
     _prepare(P, Q)
+    if involves_lattice(P, Q):
+        return lattice_profile_sym(P, Q, sp.sympify(eps))
     return _profile_sym(P, Q, sp.sympify(eps))
 
 
@@ -371,6 +377,8 @@ def profile_mp(P, Q, eps):
     e = _mpf(eps)
     if e < 0:
         raise ParameterError(f"eps must be >= 0, got {mp.nstr(e, 10)}")
+    if involves_lattice(P, Q):
+        return hockey_lattice(P, Q, e)
     if isinstance(P, Finite):
         return mp.fsum(p if L == mp.inf else p * (-mp.expm1(e - L)) for L, p in _loss_atoms(P, Q) if L > e)
     if isinstance(P, Product):
@@ -395,7 +403,7 @@ def value_with_digits(expr, subs=None, dps=None):
     e = erfc_form(sp.sympify(expr).subs(subs or {}))
     if e.free_symbols:
         raise DerivationError(f"free symbols {sorted(map(str, e.free_symbols))} remain in the closed form")
-    fn = sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
+    fn = mp_callable(e) if e.has(sp.Sum) else sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
     vals = []
     for n in (dps, 2 * dps + 20):
         with mp.workdps(n):
@@ -535,7 +543,7 @@ def exact_eps(P, Q, delta, closed=None, quadrature=True):
     num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q)) if quadrature else None
     out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
     if closed is not None:
-        fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
+        fn = mp_callable(closed, EPS) if closed.has(sp.Sum) else sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
         der = eps_for_delta(fn, d)
         out["eps"] = der
         if der > 0:
@@ -614,7 +622,7 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
         num = eps_for_delta(num_profile, d)
         cert = None
         if expr is not None:
-            fn = sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+            fn = mp_callable(expr, EPS) if expr.has(sp.Sum) else sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
             der = eps_for_delta(lambda x: fn(x), d)
             if der > 0:
                 g = expr - dv

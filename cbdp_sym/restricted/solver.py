@@ -58,6 +58,8 @@ from cbdp_sym.calculus.optimize import bfgs, definite, golden_max, newton, norm 
 from cbdp_sym.restricted.common import RestrictedResult, _lam, generator_for, parse_class, structure_and_profile
 from cbdp_sym.restricted.products import restricted_lin_product
 from cbdp_sym.restricted.warmstart import power_start
+from cbdp_sym.restricted.lattice import lattice_restricted
+from cbdp_sym.divergences.lattice_numeric import involves_lattice
 
 __all__ = ["restricted", "restricted_record", "restricted_mp", "sup_over_intercept", "renyi_limit"]
 
@@ -691,6 +693,8 @@ def restricted(divergence, cls, P: Distribution, Q: Distribution, alpha=None, se
     """
     gen, params, renyi = generator_for(divergence, alpha)
     degree = parse_class(cls)
+    if involves_lattice(P, Q):  # laws on the integers: windows of atoms, the tails bounded (restricted/lattice.py)
+        return lattice_restricted(restricted, divergence, cls, P, Q, alpha, second, features)
     if P.dim != Q.dim:
         raise ParameterError(f"P has dimension {P.dim} and Q has dimension {Q.dim}")
     if P.dim > 1 or isinstance(P, Product) or isinstance(Q, Product):

@@ -36,3 +36,24 @@ def test_arguments_split_at_top_level_commas_only():
 def test_bad_specs_say_what_is_wrong(spec, msg):
     with pytest.raises(ParameterError, match=msg):
         parse_law(spec)
+
+
+def test_specs_of_laws_on_the_integers():
+    from cbdp_sym.laws.discrete import Binomial, DiscreteGaussian, DiscreteLaplace, Geometric, Poisson
+
+    assert parse_law("dgauss(0, 3)") == DiscreteGaussian(0, 3)
+    assert parse_law(" DLaplace( 1 , 1/2 )") == DiscreteLaplace(1, sp.Rational(1, 2))
+    assert parse_law("geometric(1/3)") == Geometric(sp.Rational(1, 3))
+    assert parse_law("binomial(10, 0.25)") == Binomial(10, sp.Rational(1, 4))
+    assert parse_law("poisson(7/2)") == Poisson(sp.Rational(7, 2))
+
+
+@pytest.mark.parametrize("spec,msg", [("dgauss(0)", r"dgauss\(\) takes 2 number\(s\) \(mu, sigma\)"),
+                                      ("dgauss(0,0)", "sigma must be positive"),
+                                      ("dlaplace(0,-2)", "t must be positive"),
+                                      ("geometric(1)", r"strictly between 0 and 1"),
+                                      ("binomial(5/2, 1/2)", "positive integer"),
+                                      ("poisson(inf)", "must be finite")])
+def test_bad_lattice_specs_say_what_is_wrong(spec, msg):
+    with pytest.raises(ParameterError, match=msg):
+        parse_law(spec)
