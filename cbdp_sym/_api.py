@@ -252,3 +252,18 @@ API_NAMES = sorted(API_NAMES + ['All', 'Chain', 'Compare', 'Crossing', 'Evidence
 from cbdp_sym.verify.claims import printed_or_corrected  # noqa: F401,E402
 
 API_NAMES = sorted(API_NAMES + ['printed_or_corrected'])
+
+# issue 30: laws on the integers, subsampling and composition
+from cbdp_sym.laws.discrete import (  # noqa: F401,E402
+    Binomial, DiscreteGaussian, DiscreteLaplace, Geometric, Lattice, LatticeMixture, LatticeSum, Poisson,
+)
+from cbdp_sym.divergences.subsampling import (  # noqa: F401,E402
+    fixed_size_subsample, poisson_subsample, subsampled_gaussian_rdp, subsampled_rdp, subsampled_renyi_sym,
+)
+from cbdp_sym.divergences.composition import Composition, compose  # noqa: F401,E402
+from cbdp_sym.divergences.lattice_symbolic import poisson_dual, poisson_summation  # noqa: F401,E402
+
+API_NAMES = sorted(API_NAMES + ['Binomial', 'DiscreteGaussian', 'DiscreteLaplace', 'Geometric', 'Lattice',
+                                'LatticeMixture', 'LatticeSum', 'Poisson', 'fixed_size_subsample', 'poisson_subsample',
+                                'subsampled_gaussian_rdp', 'subsampled_rdp', 'subsampled_renyi_sym', 'Composition',
+                                'compose', 'poisson_dual', 'poisson_summation'])

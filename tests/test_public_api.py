@@ -8,7 +8,8 @@ import pytest
 import cbdp_sym
 
 from .conftest import ROOT
-PAPER_MODULES = sorted(ROOT.glob("derivations/*/*.py")) + sorted(ROOT.glob("tests/fixtures/*/*/*.py"))
+PAPER_MODULES = (sorted(ROOT.glob("derivations/*/*.py")) + sorted(ROOT.glob("tests/fixtures/*/*/*.py"))
+                 + sorted(ROOT.glob("examples/*/*.py")))
 NAMESPACES = {n for n in cbdp_sym._API_NAMES if inspect.ismodule(getattr(cbdp_sym, n))}  # finite_restricted, peers
 # what `from cbdp_sym import NAME` may name: the names the package exports, never a sub-package or module of the
 # engine (cbdp_sym.restricted is the sub-package; the function is restricted_divergence) unless _api exports it

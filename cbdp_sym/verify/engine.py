@@ -587,8 +587,8 @@ def _bound_verdict(claim, res, worst, tol, slacks=(), derived=None, claimed=None
     if not failing:
         res.status = "holds"
         shown = mp_str(slack, 6)
-        noise = mp.mpf(10) ** -tol
-        if abs(slack) <= noise:
+        at_worst = [lf for at, lf in decided if at == pt]
+        if at_worst and at_worst[0].equal:
             shown = f"0 (equal to {tol} digits)"
         res.message = (f"no violation at {len(res.checks)} points; smallest relative slack {shown} at {where}")
         res.counterexample = None

@@ -515,6 +515,7 @@ class Leaf:
     exact: bool = False
     reason: str = ""  # inconclusive: why
     precision: bool = False  # undecided only for want of precision (a higher precision may decide it)
+    equal: bool = False  # a bound whose two sides are equal within the digits they established
 
 
 def decide_leaf(c: Compare, dps: int) -> Leaf:
@@ -557,17 +558,23 @@ def decide_leaf(c: Compare, dps: int) -> Leaf:
             return Leaf(Status.REFUTED, digits=d, established=est)
         kind = _BOUND_KIND[c.rel]
         s = relative_slack(kind.replace("strict-", ""), y, x)
-        noise = mp.mpf(10) ** (-min(tol, est)) if est != INF else mp.mpf(10) ** (-tol)
         strict = kind.startswith("strict")
         if mp.isinf(s):
             return Leaf(Status.HOLDS if s > 0 else Status.REFUTED, slack=s, established=est)
-        if s < -noise:
+        # the sides' uncertainties: each value is known to its established digits (at most the identity tolerance's),
+        # relative to itself; an exact side (an exact 0 bound) is known exactly
+        e_b = min(tol, _established(a, dps)) if _established(a, dps) != INF else None
+        e_q = min(tol, _established(b, dps)) if _established(b, dps) != INF else None
+        unc = (abs(y) * mp.mpf(10) ** -e_b if e_b is not None else 0) + \
+              (abs(x) * mp.mpf(10) ** -e_q if e_q is not None else 0)
+        margin = (x - y) if kind.endswith("lower") else (y - x)
+        if margin < -unc:
             return Leaf(Status.REFUTED, slack=s, established=est)
-        if strict and s <= noise:
-            return Leaf(Status.INCONCLUSIVE, slack=s, established=est, precision=True,
+        if strict and margin <= unc:
+            return Leaf(Status.INCONCLUSIVE, slack=s, established=est, precision=True, equal=True,
                         reason=f"the two sides agree to the {_fmt_digits(min(tol, est))} digits established: the "
                                "strict inequality is not decided at this precision")
-        return Leaf(Status.HOLDS, slack=s, established=est)
+        return Leaf(Status.HOLDS, slack=s, established=est, equal=bool(abs(margin) <= unc))
 
 
 def _exact_sympy(x):
@@ -746,9 +753,9 @@ def _slack_text(leaf: Leaf) -> str:
     s = leaf.slack
     if s is None:
         return "--"
-    noise = None if leaf.established == INF else mp.mpf(10) ** -int(leaf.established)
-    if noise is not None and abs(s) <= noise:
-        return f"0 (equal to the {int(leaf.established)} digits established)"
+    if leaf.equal:
+        return ("0 (equal to the digits established)" if leaf.established == INF else
+                f"0 (equal to the {int(leaf.established)} digits established)")
     return value_text(s, 4) if not isinstance(s, str) else s
 
 

@@ -4,7 +4,7 @@ Every sum here is a geometric series, closed by the engine (split at the kinks o
 import sympy as sp
 
 from cbdp_sym import Claim, Param, X, expect, max_divergence, renyi_divergence, renyi_numeric
-from cbdp_sym.laws.discrete import DiscreteLaplace
+from cbdp_sym import DiscreteLaplace
 
 t = sp.Symbol("t", positive=True)
 alpha = sp.Symbol("alpha", positive=True)

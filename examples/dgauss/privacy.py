@@ -9,8 +9,8 @@ normaliser.  The numeric side sums the definitions over Z (tails bounded analyti
 import sympy as sp
 
 from cbdp_sym import KL, Claim, Param, f_divergence, profile_mp, profile_sym, renyi_divergence, renyi_numeric
-from cbdp_sym.divergences.composition import Composition
-from cbdp_sym.laws.discrete import DiscreteGaussian
+from cbdp_sym import Composition
+from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)
 alpha = sp.Symbol("alpha", positive=True)  # a real order > 1

@@ -7,8 +7,8 @@ the definition over Z for the mixture ``(1 - q) N_Z(0, sigma^2) + q N_Z(1, sigma
 import sympy as sp
 
 from cbdp_sym import Claim, Param, renyi_numeric
-from cbdp_sym.divergences.subsampling import poisson_subsample, subsampled_renyi_sym
-from cbdp_sym.laws.discrete import DiscreteGaussian
+from cbdp_sym import poisson_subsample, subsampled_renyi_sym
+from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)
 q = sp.Symbol("q", positive=True)

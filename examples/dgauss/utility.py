@@ -10,8 +10,8 @@ audited on that difference, computed without cancellation (about ``-4.3e-852`` a
 import sympy as sp
 
 from cbdp_sym import Claim, Param, X, expect, to_mpf
-from cbdp_sym.divergences.lattice_symbolic import poisson_dual
-from cbdp_sym.laws.discrete import DiscreteGaussian
+from cbdp_sym import poisson_dual
+from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)
 t = sp.Symbol("t", real=True)
