@@ -95,10 +95,39 @@ def _module_file(folder: Path, dotted: str) -> Path | None:
     return None
 
 
+_EXPORT_TABLES = ("_EXPORTS", "_OWN")  # module -> ("name", "_private as public", ...)
+_NAMESPACE_TABLES = ("_NAMESPACES",)  # name -> module
+
+
+def _lazy_table(node) -> dict | None:
+    """``{NAME: dotted module}`` from a top-level assignment of one of the package face's tables of names resolved on
+    first use (``_EXPORTS = {"cbdp_sym.x": ("f", "_g as g")}``, ``_NAMESPACES = {"ns": "cbdp_sym.y"}``), else
+    ``None``."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+        return None
+    which = node.targets[0].id
+    if which not in _EXPORT_TABLES + _NAMESPACE_TABLES:
+        return None
+    try:
+        value = ast.literal_eval(node.value)
+    except ValueError:
+        return None
+    out = {}
+    for key, names in value.items():
+        if which in _NAMESPACE_TABLES:
+            out[str(key)] = str(names)
+            continue
+        for item in names:
+            attr, _, alias = str(item).partition(" as ")
+            out[alias or attr] = str(key)
+    return out
+
+
 @functools.lru_cache(maxsize=None)
 def _api_names(root: Path, _stamp) -> dict:
     """``NAME -> module file`` for the names the package re-exports (``from cbdp_sym import NAME``), read from
-    ``__init__.py`` and ``_api.py``; a function defined in ``__init__.py`` maps to the modules it imports."""
+    ``__init__.py`` and ``_api.py`` (their tables of names resolved on first use, and plain imports); a function
+    defined in ``__init__.py`` maps to the modules it imports."""
     out: dict = {}
     for fname in ("_api.py", "__init__.py"):
         path = root / fname
@@ -106,7 +135,13 @@ def _api_names(root: Path, _stamp) -> dict:
             continue
         tree = ast.parse(path.read_bytes(), filename=str(path))
         for node in tree.body:
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(_PACKAGE + "."):
+            table = _lazy_table(node)
+            if table is not None:  # NAME -> module, resolved on first use (PEP 562): as if imported from there
+                for name, module in table.items():
+                    target = _module_file(root, module[len(_PACKAGE) + 1:]) if module.startswith(_PACKAGE + ".") else None
+                    if target is not None:
+                        out.setdefault(name, set()).add(target)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(_PACKAGE + "."):
                 sub = node.module[len(_PACKAGE) + 1:]
                 target = _module_file(root, sub)
                 for alias in node.names:
