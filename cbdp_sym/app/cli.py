@@ -114,6 +114,9 @@ def _profile_parser(sub):
     pr.add_argument("--symmetric", action="store_true", help="max(delta_PQ, delta_QP) (both directions)")
     pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
     pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
+    pr.add_argument("--check", action="store_true",
+                    help="check a derived closed form against the definition at the working precision (the root of "
+                         "the quadrature profile; a second or more) instead of in double precision at the answer")
     pr.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
 
 
@@ -122,12 +125,12 @@ def cmd_profile(reg, args):
 
     _check_dps(args.dps)
     out = privacy_profile(parse_profile_law(args.P), parse_profile_law(args.Q), eps=args.eps, delta=args.delta,
-                          dps=args.dps, symmetric=args.symmetric)
+                          dps=args.dps, symmetric=args.symmetric, check=args.check)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
         print(f"privacy profile of P = {out['P']}, Q = {out['Q']}" + (" (symmetrised)" if out["symmetric"] else ""))
-        for k in ("eps", "delta", "digits", "derived", "certificate"):
+        for k in ("eps", "delta", "digits", "check", "derived", "certificate", "note"):
             if out.get(k) is not None:
                 print(f"  {k:<11} {out[k]}")
     return 0
