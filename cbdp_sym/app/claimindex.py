@@ -1,8 +1,8 @@
 """The claim index: what ``cbdp-sym list`` prints, kept so that a second ``list`` imports no paper module.
 
 Listing the claims means loading every paper module, and the paper modules import SymPy and most of the engine
-(about 1.4 s).  The index keeps the list (each claim's ID and label, in the registry's order) and the coverage lines in
-the cache folder, under a key made of
+(about 1.4 s).  The index keeps the list (each claim's ID and label, in the registry's order, and the paper folder that defines it,
+so that ``eval ID`` and ``show ID`` load that paper only) and the coverage lines in the cache folder, under a key made of
 
 * the bytes of every source file that loading the papers could read: the engine's ``*.py`` files and every ``*.py``
   and ``*.tsv`` file under each derivations root (the built-in one and each ``--path DIR``), with their places;
@@ -14,7 +14,7 @@ before use: a damaged entry is reported once and made again, never trusted.  Off
 (``CBDP_SYM_NO_CACHE=1``).  This module imports nothing of the engine beyond the standard library, so a hit costs a
 few milliseconds.
 
->>> index = {"claims": [["P-T1", "Theorem 1"]], "coverage": [["p", 1, 2, []]]}
+>>> index = {"claims": [["P-T1", "Theorem 1", "/papers", "p"]], "coverage": [["p", 1, 2, []]]}
 >>> print(render(index))
 P-T1                     Theorem 1
 <BLANKLINE>
@@ -30,9 +30,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["index_key", "load", "save", "from_registry", "render"]
+__all__ = ["index_key", "load", "save", "from_registry", "paper_of", "render"]
 
-FORMAT = 1
+FORMAT = 2
 _PACKAGE = Path(__file__).resolve().parent.parent  # cbdp_sym/
 
 
@@ -104,7 +104,7 @@ def _checksum(key: str, body) -> str:
 
 def _valid(body) -> bool:
     return (isinstance(body, dict) and set(body) == {"claims", "coverage"}
-            and all(isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) for x in c) for c in body["claims"])
+            and all(isinstance(c, list) and len(c) == 4 and all(isinstance(x, str) for x in c) for c in body["claims"])
             and all(isinstance(c, list) and len(c) == 4 and isinstance(c[0], str) and isinstance(c[1], int)
                     and isinstance(c[2], int) and isinstance(c[3], list) for c in body["coverage"]))
 
@@ -160,14 +160,37 @@ def save(extra_roots, index: dict) -> bool:
 
 
 def from_registry(reg) -> dict:
-    """The index of a loaded :class:`~cbdp_sym.app.registry.Registry`."""
-    return {"claims": [[c.id, c.label] for c in reg.claims()],
+    """The index of a loaded :class:`~cbdp_sym.app.registry.Registry`: each claim's ID, label, and the root and folder
+    of the paper module that defines it; the coverage lines."""
+    import sys
+
+    files = {}
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("cbdp_sym_derivations.") and getattr(mod, "__file__", None):
+            for obj in vars(mod).values():
+                files.setdefault(id(obj), Path(mod.__file__).resolve())
+    claims = []
+    for c in reg.claims():
+        f = files.get(id(c))
+        claims.append([c.id, c.label, str(f.parent.parent) if f else "", f.parent.name if f else ""])
+    return {"claims": claims,
             "coverage": [[key, enc, cat, list(extra)] for key, (enc, cat, extra) in reg.coverage().items()]}
+
+
+def paper_of(index: dict, cid: str):
+    """``(root, folder)`` of the paper that defines the claim ``cid`` (matched as :meth:`Registry.get` matches it), or
+    ``None`` (not encoded: the registry then says why)."""
+    folded = str(cid).strip().casefold()
+    for exact in (True, False):
+        for c_id, _label, root, folder in index["claims"]:
+            if (c_id == cid if exact else c_id.casefold() == folded) and folder:
+                return Path(root), folder
+    return None
 
 
 def render(index: dict) -> str:
     """What ``cbdp-sym list`` prints: one line per claim, a blank line, one coverage line per paper."""
-    lines = [f"{cid:<24} {label}" for cid, label in index["claims"]] + [""]
+    lines = [f"{cid:<24} {label}" for cid, label, *_ in index["claims"]] + [""]
     for key, enc, cat, extra in index["coverage"]:
         line = f"coverage {key}: {enc}/{cat} catalogued claims encoded"
         if extra:

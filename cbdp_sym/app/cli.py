@@ -255,6 +255,24 @@ def cmd_list_indexed(args):
     return 0
 
 
+def _registry_of(paths, cid):
+    """A registry that holds the claim ``cid``: the paper that defines it only, when the claim index
+    (:mod:`cbdp_sym.app.claimindex`) is current and names it; else every paper (and the index made again)."""
+    from cbdp_sym.app import claimindex
+    from cbdp_sym.app.registry import Registry
+
+    index = claimindex.load(paths)
+    where = claimindex.paper_of(index, cid) if index is not None else None
+    if where is not None:
+        reg = Registry(paths, only={where})
+        if any(c.id.casefold() == str(cid).strip().casefold() for c in reg.claims()):
+            return reg
+    reg = Registry(paths)
+    if index is None:
+        claimindex.save(paths, claimindex.from_registry(reg))
+    return reg
+
+
 def _check_paths(paths):
     """``--path`` folders of a command that loads no paper: each must still be a folder."""
     for p in paths:
@@ -353,7 +371,7 @@ def _plain(x):
 
 
 def cmd_show(reg, args):
-    from cbdp_sym.verify.engine import derive
+    from cbdp_sym.app.derivecache import cached_derive as derive
 
     claim = reg.get(args.id)
     print(f"{claim.id}: {claim.label}")
@@ -424,8 +442,8 @@ def cmd_eval(reg, args):
     import mpmath as mp
 
     import cbdp_sym.core.store as store
+    from cbdp_sym.app.derivecache import cached_derive as derive
     from cbdp_sym.core.numbers import check_magnitude
-    from cbdp_sym.verify.engine import derive
     from cbdp_sym.verify.points import evaluate
 
     _check_dps(args.dps)
@@ -569,6 +587,8 @@ def main(argv=None) -> int:
         if args.cmd in ("restricted", "profile"):
             _check_paths(args.path)  # (these read no claim: the papers are not loaded)
             reg = None
+        elif args.cmd in ("eval", "show"):
+            reg = _registry_of(args.path, args.id)  # (the claim's paper only, when the claim index knows it)
         else:
             from cbdp_sym.app.registry import Registry
 
