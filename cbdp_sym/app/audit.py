@@ -33,11 +33,14 @@ def _audit_detached(claim_dps):
     return res
 
 
-def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
+def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None, stats=None):
     """Audit ``claims`` and return their results in the given order: a claim whose result is stored
-    (:mod:`cbdp_sym.app.resultcache`: keyed by the code it depends on) is looked up, the others are audited by
+    (:mod:`cbdp_sym.app.resultcache`: keyed by the code it reaches) is looked up, the others are audited by
     :func:`run_uncached`, and their results stored.  The figures' points stored on disk are read first
-    (:func:`cbdp_sym.verify.figures.load_cached`), so only missing points are computed."""
+    (:func:`cbdp_sym.verify.figures.load_cached`), so only missing points are computed.
+
+    ``stats`` (a dict, optional) receives ``reused`` (the IDs of the results looked up) and ``audited`` (those audited
+    now), for the audit's summary line (:func:`reuse_line`)."""
     claims = list(claims)
     results = [None] * len(claims)
     where = resultcache._defining_modules()
@@ -45,6 +48,9 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None):
         results[i] = resultcache.lookup(c, dps, where)
     load_cached([f for c in claims for f in c.figures])
     todo = dispatch_order(claims, [i for i, r in enumerate(results) if r is None])
+    if stats is not None:
+        stats["reused"] = [c.id for c, r in zip(claims, results) if r is not None]
+        stats["audited"] = [claims[i].id for i in sorted(todo)]
     done = 0
     for r in results:
         if r is not None:
@@ -218,6 +224,20 @@ def tty_progress(stream=None):
 
     show.figures = lambda: figures
     return show
+
+
+def reuse_line(stats: dict, show: int = 12) -> str:
+    """One line on what an audit reused: ``claim results: 280 reused (their code and inputs unchanged), 2 audited: A,
+    B`` (at most ``show`` IDs named).
+
+    >>> reuse_line({"reused": ["A", "B"], "audited": ["C"]})
+    'claim results: 2 reused (their code and inputs unchanged), 1 audited: C'
+    """
+    reused, audited = stats.get("reused", []), stats.get("audited", [])
+    line = f"claim results: {len(reused)} reused (their code and inputs unchanged), {len(audited)} audited"
+    if audited:
+        line += ": " + ", ".join(audited[:show]) + (f", ... ({len(audited) - show} more)" if len(audited) > show else "")
+    return line
 
 
 def summary_table(results) -> str:

@@ -312,7 +312,7 @@ def _label_prefix(text: str) -> str:
 
 def cmd_audit(reg, args):
     import cbdp_sym.core.store as store
-    from cbdp_sym.app.audit import run, summary_table, terminal_progress, tty_progress, write_reports
+    from cbdp_sym.app.audit import reuse_line, run, summary_table, terminal_progress, tty_progress, write_reports
     from cbdp_sym.report.outputs import folder_lock
 
     _precheck_audit(args)
@@ -324,7 +324,8 @@ def cmd_audit(reg, args):
     json_path = args.json or args.out / f"audit{suffix}.json"
     progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
     with folder_lock(args.out):
-        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
+        stats: dict = {}
+        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler, stats=stats)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                           suffix=suffix, heading=args.heading, label_prefix=args.label_prefix,
                                           jobs=args.jobs)
@@ -341,6 +342,7 @@ def cmd_audit(reg, args):
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    print(reuse_line(stats))
     if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
         return 1
     return 0

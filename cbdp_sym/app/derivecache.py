@@ -1,9 +1,9 @@
 """One claim's derivation from the cache folder, for ``cbdp-sym eval`` and ``show``.
 
 A claim's derivation (its derived form and the steps the engine recorded) depends on the code the claim reaches and on
-nothing else, so it is kept as data in the cache folder (``derivations/``) under the key of the claim's result
-(:func:`cbdp_sym.app.resultcache.claim_files` and :func:`cbdp_sym.core.deps.digest`: the claim's modules and every
-engine module they import, transitively, with the library versions).  An edit of that code gives another key.  An entry
+nothing else, so it is kept as data in the cache folder (``derivations/``) under the code part of the key of the claim's
+result (:func:`cbdp_sym.app.resultcache.claim_starts` and :func:`cbdp_sym.core.deps.granular_digest`: the statements of
+its paper modules the claim reaches, every engine module they import, transitively, and the library versions).  An edit of that code gives another key.  An entry
 is stored only if it decodes to the identical trees (:func:`cbdp_sym.core.serial.same_tree`), so ``show`` prints the
 same steps and ``eval`` the same values as a derivation run now; a damaged entry is reported once and the derivation
 run again.  Off with the cache (``--no-cache``, ``CBDP_SYM_NO_CACHE=1``).  SymPy's derivation of CBDP-T9 takes about a
@@ -33,10 +33,10 @@ FORMAT = 1
 
 def derivation_key(claim: Claim, where: dict | None = None) -> str | None:
     """The text of the key of ``claim``'s derivation (``None``: its code cannot be located, not cached)."""
-    files = resultcache.claim_files(claim, where)
-    if files is None:
+    starts = resultcache.claim_starts(claim, where)
+    if starts is None:
         return None
-    return json.dumps(["derivation", FORMAT, claim.id, deps.digest(files)])
+    return json.dumps(["derivation", FORMAT, claim.id, deps.granular_digest(starts)])
 
 
 def _valid(value) -> bool:

@@ -49,7 +49,9 @@ def test_an_edit_of_the_claims_module_derives_again(paper_root, monkeypatch):
     k0 = derivecache.derivation_key(claim)
     derivecache.cached_derive(claim)
     mod = paper_root / "mut" / "mutants.py"
-    mod.write_text(mod.read_text() + "\n# edited\n")
+    mod.write_text(mod.read_text() + "\n# edited\n")  # (a comment outside every statement: the same key)
+    assert derivecache.derivation_key(claim) == k0
+    mod.write_text(mod.read_text().replace("Thm. 8 with a sign flipped", "Thm. 8 with one sign flipped"))
     assert derivecache.derivation_key(claim) != k0
     derivecache.cached_derive(claim)
     assert calls == [CID, CID]
