@@ -712,9 +712,15 @@ def exact_eps(P, Q, delta, closed=None, quadrature=True):
     "certificate"}`` (mpf values).  ``closed``: the derived profile as a SymPy expression in :data:`EPS` (other
     parameters substituted); its root is the value and is certified in Arb; ``numeric`` is the root of the
     quadrature profile (:func:`profile_mp`), an independent computation of the definition (skipped when
-    ``quadrature`` is false)."""
+    ``quadrature`` is false), located in double precision and polished at the working precision."""
     d = _mpf(delta)
-    num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q)) if quadrature else None
+    num = None
+    if quadrature:
+        # located in double precision (:func:`profile_float`, an independent computation of the definition), then
+        # polished once at the working precision (issue 31); without a double-precision value, bracketed at 20 digits
+        floats = profile_float(P, Q)
+        start = float_root(floats, float(d)) if floats is not None else None
+        num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q), start=start)
     out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
     if closed is not None:
         fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
