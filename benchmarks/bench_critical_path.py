@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # (this checkout: `-m cbdp_sym` runs its code)
 LINE = re.compile(r"^\[\s*(\d+)/(\d+)\]\s+(\S+)\s+(\S+).*\((\d+(?:\.\d+)?) s\)\s*$")
 
 
@@ -75,7 +76,7 @@ def run(n, scheduler, path, ids, cache, out, dps):
     env = dict(os.environ, CBDP_SYM_CACHE=cache, PYTHONHASHSEED="0")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     lines, last_claim = [], None
     for text in proc.stderr:
         t = time.monotonic() - t0

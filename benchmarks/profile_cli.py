@@ -11,7 +11,10 @@ Needs ``pip install pyinstrument`` (not a dependency of the package).
 import argparse
 import contextlib
 import io
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # (this checkout, not an installed copy)
 
 
 def main():

@@ -449,7 +449,7 @@ def profile_float(P, Q):
         L = lambda x: float(lp(x) - lq(x)) - e  # noqa: E731
         far = reach + abs(mP) + abs(mQ) + 1 + 4 * e * (wP + wQ) ** 2 / max(abs(mP - mQ), w0) + 4 * e * w0
         lo, hi = min(mP, mQ) - far, max(mP, mQ) + far
-        grid = np.unique(np.concatenate([np.linspace(lo, hi, 2001), [b for b in breaks if lo < b < hi]]))
+        grid = np.sort(np.concatenate([np.linspace(lo, hi, 2001), [b for b in breaks if lo < b < hi]]))
         with np.errstate(all="ignore"):
             pos = (lp(grid) - lq(grid) - e) > 0
         roots = []
