@@ -375,7 +375,8 @@ def _gauss_legendre(f, a, b, scale=None):
     """``int_a^b f`` in double precision for a smooth ``f`` on NumPy arrays (``a`` or ``b`` may be infinite: the
     piece is mapped by ``x = c + t / (1 - t^2)``): Gauss-Legendre with 20 and 40 nodes (NumPy's ``leggauss``),
     halving a piece while the two rules differ by more than ``2^-47`` of ``scale`` (default: the first estimate of the
-    whole integral), at most 400 pieces.  Written here because SciPy's QUADPACK costs 0.4 s to import and mpmath's
+    whole integral; ``inf``: that first estimate only), at most 64 pieces (where rounding keeps the two rules apart,
+    more pieces would not help).  Written here because SciPy's QUADPACK costs 0.4 s to import and mpmath's
     double-precision tanh-sinh keeps only about 10 digits on a Gaussian tail; it serves the quick check of
     :func:`profile_float` only."""
     if not _GL:
@@ -395,10 +396,12 @@ def _gauss_legendre(f, a, b, scale=None):
     todo = [(a, b, *rules(a, b))]
     if scale is None:
         scale = abs(todo[0][3])
+    elif math.isinf(scale):  # (one pass of each rule: the first estimate)
+        return todo[0][3]
     total, pieces = [], 1
     while todo:
         u, v, r1, r2 = todo.pop()
-        if abs(r2 - r1) <= 2.0**-47 * scale or pieces >= 400 or not math.isfinite(r2):
+        if abs(r2 - r1) <= 2.0**-47 * scale or pieces >= 64 or not math.isfinite(r2):
             total.append(r2)
             continue
         m = (u + v) / 2
@@ -420,8 +423,9 @@ def profile_float(P, Q):
     on a NumPy array) by bisection of ``L - eps`` in floats; ``p (1 - e^{eps - L})`` is integrated over each cell, split at the break
     points inside and, from each finite end outward, into pieces of the local decay length growing 4-fold, by
     :func:`_gauss_legendre` on NumPy arrays.  About a millisecond for two Gaussians, with 14 or more correct digits
-    (13 in the far tails, where ``log p - log q`` cancels); ``nan`` where doubles cannot represent the value (``delta``
-    below ``1e-280``).  It is the quick independent check of ``cbdp-sym profile``
+    (13 in the far tails); fewer where ``log p - log q - eps`` cancels over the whole cell (two Laplace laws at ``eps``
+    just below their largest log-ratio: 7 digits at ``delta = 10^-10``); ``nan`` where doubles cannot represent the
+    value (``delta`` below ``1e-280``).  It is the quick independent check of ``cbdp-sym profile``
     (:func:`privacy_profile`): a derived closed form is compared with it at the answer's point, the working-precision
     quadrature (:func:`profile_mp`) runs with ``check=True``.
 
@@ -496,7 +500,11 @@ def profile_float(P, Q):
                         pts.add(x)
                         step *= 4
                 ordered = sorted(pts)
-                total += math.fsum(_gauss_legendre(f, u, v) for u, v in zip(ordered[:-1], ordered[1:]))
+                pieces = list(zip(ordered[:-1], ordered[1:]))
+                # the tolerance of every piece is relative to the whole cell (a first estimate): a piece whose share
+                # is below the double precision of the cell is not refined further
+                scale = math.fsum(abs(_gauss_legendre(f, u, v, scale=math.inf)) for u, v in pieces)
+                total += math.fsum(_gauss_legendre(f, u, v, scale=scale) for u, v in pieces)
         if cells == 0:
             return 0.0
         return total if math.isfinite(total) and total > 1e-280 else math.nan
