@@ -146,7 +146,9 @@ def test_a_costly_claims_instances_run_as_items_of_their_own_with_the_same_resul
     log = tmp_path / "calls.txt"
     monkeypatch.setenv("CBDP_SPLIT_LOG", str(log))
     claim = Registry([tmp_path / "papers"], builtin=False).get("TINY-SPLIT")
-    assert [pt["x"] for _ci, pt in audit.split_points([claim])] == [sp.Rational(1, 2), 2, sp.Rational(7, 3)]
+    assert [pt["x"] for _ci, pt in audit.split_points([claim], jobs=2)] == [sp.Rational(1, 2), 2, sp.Rational(7, 3)]
+    cheap = Claim("TINY-CHEAP", "", cost=200)  # a batch where the claim is not longer than a worker's share
+    assert audit.split_points([claim, cheap], jobs=2) == []
 
     split = audit.run([claim], 30, jobs=2)[0]
     pids = [ln.split()[0] for ln in log.read_text().splitlines()]
