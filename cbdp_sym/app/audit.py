@@ -125,8 +125,9 @@ def run(claims, dps=50, jobs=None, progress=None, limit=None, scheduler=None, st
     claims = list(claims)
     results = [None] * len(claims)
     where = resultcache._defining_modules()
-    for i, c in enumerate(claims):
-        results[i] = resultcache.lookup(c, dps, where)
+    with deps.batch():  # (no engine file changes while the keys are made: its folder is scanned once)
+        for i, c in enumerate(claims):
+            results[i] = resultcache.lookup(c, dps, where)
     load_cached([f for c in claims for f in c.figures])
     todo = dispatch_order(claims, [i for i, r in enumerate(results) if r is None])
     if stats is not None:

@@ -46,14 +46,23 @@ _VERIFY = Path(__file__).resolve().parent.parent / "verify" / "engine.py"
 _CALLABLE_FIELDS = ("derive", "claimed", "numeric", "check", "constraint", "laws", "certify", "corrected")
 
 
+_SOURCES: dict = {}  # code object -> its file (resolved)
+
+
 def _source(fn) -> Path | None:
     fn = getattr(fn, "func", fn)  # functools.partial
     fn = inspect.unwrap(fn) if callable(fn) else fn
+    code = getattr(fn, "__code__", None)
+    if code is not None and code in _SOURCES:
+        return _SOURCES[code]
     try:
         src = inspect.getsourcefile(fn)
     except TypeError:
         return None
-    return Path(src).resolve() if src else None
+    out = Path(src).resolve() if src else None
+    if code is not None:
+        _SOURCES[code] = out
+    return out
 
 
 class _Where(dict):

@@ -22,8 +22,10 @@ True
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
+import json
 import os
 import sys
 from pathlib import Path
@@ -481,7 +483,7 @@ class _Module:
 
 
 _MODULES: dict = {}
-_STATEMENTS_FORMAT = "v2"
+_STATEMENTS_FORMAT = "v3"
 
 
 def _module(path: Path) -> _Module:
@@ -496,7 +498,11 @@ def _module(path: Path) -> _Module:
         key = f"statements-{_STATEMENTS_FORMAT}:{sha}"
         entry = store.cache_dir() / "statements" / _STATEMENTS_FORMAT / sha[:2] / f"{sha}.stm"  # (a new format: new files)
         try:
-            stmts = store.read_entry(entry, key)
+            text = store.read_entry(entry, key)  # (a JSON text: decoded by json, not by the serialiser's walk)
+            try:
+                stmts = json.loads(text) if isinstance(text, str) else None
+            except ValueError:
+                stmts = None
             if not _valid_statements(stmts):
                 raise store.BadEntry("not a list of statements")
         except FileNotFoundError:
@@ -512,7 +518,7 @@ def _module(path: Path) -> _Module:
             first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
             stmts.append(_statement_data(node, b"".join(lines[first - 1:node.end_lineno])))
         if entry is not None:
-            store.write_entry(entry, key, stmts)
+            store.write_entry(entry, key, json.dumps(stmts, separators=(",", ":")))
     got = _MODULES[sha] = _Module(stmts)
     return got
 
@@ -690,8 +696,28 @@ def _engine_epoch(root: Path) -> tuple:
     return tuple(sorted(out))
 
 
+_BATCH: list = [0, None]  # [depth of batch(), the root checked in it]
+
+
+@contextlib.contextmanager
+def batch():
+    """A scope in which no engine file changes (an audit's lookup of its claims' keys): the engine files' sizes and
+    times are checked once in it, not once per key (282 scans of the engine folder took 0.1-0.3 s)."""
+    _BATCH[0] += 1
+    try:
+        yield
+    finally:
+        _BATCH[0] -= 1
+        if not _BATCH[0]:
+            _BATCH[1] = None
+
+
 def _fresh(root: Path) -> None:
     """Forget the memos of engine closures if an engine file changed since they were made."""
+    if _BATCH[0] and _BATCH[1] == root:
+        return
+    if _BATCH[0]:
+        _BATCH[1] = root
     epoch = (root, _engine_epoch(root))
     if _EPOCH[0] != epoch:
         _CLOSURES.clear()
@@ -731,7 +757,7 @@ def granular_digest(starts, root: Path | None = None, extra=()) -> str:
     h = hashlib.sha256(b"granular 1; " + versions().encode())
     if engine_files:  # (the engine part: the memo's digest of these very files)
         h.update(b"\0" + _closure_memo(frozenset(engine_files), root)[1].encode())
-    labels = {p: _label(p, root) for p, _ in stmts}
+    labels = {p: _label(p, root) for p in {p for p, _ in stmts}}
     for p, i in sorted(stmts, key=lambda t: (labels[t[0]], t[1])):
         h.update(b"\2" + labels[p].encode() + b"\0" + _module(p).stmts[i]["sha"].encode())
     for e in extra:
