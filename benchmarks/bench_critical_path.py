@@ -9,7 +9,8 @@ claims' worker seconds and the critical path the longest claim (a claim that wai
 theirs).  The benchmark runs cold audits (each with an empty cache folder of its own, ``--no-pdf``) on ``N`` workers
 (``--scheduler local``: a Dask LocalCluster of ``N`` workers), stamps every progress line as it comes, and prints per run:
 
-* the phases: start-up (to the first figure or claim line), figures (to the last figure point), claims, the rest;
+* the phases: start-up (to the first figure point, or the start of the first claim), figures (to the last figure
+  point), claims (to the last claim), the rest (reports);
 * the claims' sum, the longest claims (the critical path), and the bound ``max(sum / N, critical path)`` against the
   claim phase measured;
 * CPU seconds of the audit and its workers (user + system; wall times on a shared machine are noisy).
@@ -42,7 +43,9 @@ def parse(lines):
         m = LINE.match(text)
         if m:
             claims[m.group(3)] = float(m.group(5))
-            first = t if first is None else first
+            if t is not None:  # (a claim began its seconds before its line)
+                began = t - float(m.group(5))
+                first = began if first is None else min(first, began)
     return claims, first, fig_last
 
 
@@ -59,7 +62,7 @@ def report(claims, n, wall=None, first=None, fig_last=None, claims_end=None, cpu
         print(f"  median claim {med:.2f} s; claims over 10 s: {sum(s > 10 for s in claims.values())}, "
               f"their sum {sum(s for s in claims.values() if s > 10):.1f} s")
     if wall is not None:
-        start = first if first is not None else 0.0
+        start = max(first, 0.0) if first is not None else 0.0
         figs = (fig_last - start) if fig_last is not None else 0.0
         phase_start = fig_last if fig_last is not None else start
         claim_phase = (claims_end - phase_start) if claims_end is not None else None
