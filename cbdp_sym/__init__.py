@@ -17,29 +17,54 @@ The public API (for notebooks and for derivation modules):
 
 The engine is a stack of sub-packages, each importing only the ones before it: ``core``, ``laws``,
 ``calculus``, ``divergences``, ``restricted``, ``verify``, ``report``, ``app`` (README, "Layout").
+
+Names are resolved on first use (PEP 562 ``__getattr__``): ``import cbdp_sym`` (and ``cbdp-sym --version``) imports
+none of the engine, SymPy or SciPy; a name is the same object as in the module that defines it.
 """
-from cbdp_sym.calculus.symbolic import decide_positive, integrate_split, maximize
-from cbdp_sym.verify.claims import Claim, Param, Reading
-from cbdp_sym.laws.distributions import Laplace, Normal, Product
-from cbdp_sym.divergences.fdiv import AbstractLaw, expect, f_divergence
-from cbdp_sym.divergences.generators import ALPHA_DIV, KL, TV, Generator, alpha_generator
-from cbdp_sym.core.errors import CbdpError, DerivationError, ParameterError, UnknownClaimError
-from cbdp_sym.calculus.implicit import Implicit
-from cbdp_sym.divergences.numeric import fdiv_mp, quad_split
-from cbdp_sym.divergences.profiles import (E_gamma, Phi, eps_for_delta, hockey_stick_generator, privacy_profile, profile_mp, profile_sym,
-                       symmetric_profile_mp)
-from cbdp_sym.restricted.solver import restricted as restricted_divergence
-from cbdp_sym.restricted.solver import restricted_mp
-from cbdp_sym.core.tape import Tex, record, recording
-from cbdp_sym.divergences.variational import eliminate_intercept, lin_objective
-from cbdp_sym.core.verdict import CheckResult, Status, relative_slack
-from cbdp_sym.verify.engine import with_readings
-from cbdp_sym.verify.findings import Finding
+from cbdp_sym import _api
+from cbdp_sym.core.version import __version__  # noqa: F401
 
-from cbdp_sym._api import *  # noqa: E402,F401,F403 - every name the paper modules use (cbdp_sym._api)
-from cbdp_sym._api import API_NAMES as _API_NAMES  # noqa: E402
+# module -> the names it exports here (the paper modules' names, cbdp_sym._api, come on top of these)
+_OWN = {
+    "cbdp_sym.calculus.symbolic": ("decide_positive", "integrate_split", "maximize"),
+    "cbdp_sym.verify.claims": ("Claim", "Param", "Reading"),
+    "cbdp_sym.laws.distributions": ("Laplace", "Normal", "Product"),
+    "cbdp_sym.divergences.fdiv": ("AbstractLaw", "expect", "f_divergence"),
+    "cbdp_sym.divergences.generators": ("ALPHA_DIV", "KL", "TV", "Generator", "alpha_generator"),
+    "cbdp_sym.core.errors": ("CbdpError", "DerivationError", "ParameterError", "UnknownClaimError"),
+    "cbdp_sym.calculus.implicit": ("Implicit",),
+    "cbdp_sym.divergences.numeric": ("fdiv_mp", "quad_split"),
+    "cbdp_sym.divergences.profiles": ("E_gamma", "Phi", "eps_for_delta", "hockey_stick_generator", "privacy_profile",
+                                      "profile_mp", "profile_sym", "symmetric_profile_mp"),
+    "cbdp_sym.restricted.solver": ("restricted as restricted_divergence", "restricted_mp"),
+    "cbdp_sym.core.tape": ("Tex", "record", "recording"),
+    "cbdp_sym.divergences.variational": ("eliminate_intercept", "lin_objective"),
+    "cbdp_sym.core.verdict": ("CheckResult", "Status", "relative_slack"),
+    "cbdp_sym.verify.engine": ("with_readings",),
+    "cbdp_sym.verify.findings": ("Finding",),
+}
+_LAZY = {**_api.table(_OWN, {}), **_api.LAZY}  # (cbdp_sym._api's names win, as its `import *` used to)
+# the engine's sub-packages, reachable as attributes as they were when the package imported them all
+_SUBPACKAGES = ("core", "laws", "calculus", "divergences", "restricted", "verify", "report", "app")
 
-from cbdp_sym.core.version import __version__  # noqa: E402,F401
+_API_NAMES = _api.API_NAMES
+API_NAMES = _API_NAMES
+__all__ = sorted(set(_LAZY) | {"API_NAMES", "Registry", "audit_claim", "derivation"})
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = globals()[name] = _api.resolve(_LAZY[name])
+        return value
+    if name in _SUBPACKAGES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBPACKAGES))
 
 
 def audit_claim(claim, dps=50, points=None):
@@ -55,6 +80,7 @@ def derivation(claim):
     the built-in papers."""
     from cbdp_sym.core.display import Derivation
     from cbdp_sym.app.registry import Registry
+    from cbdp_sym.verify.claims import Claim
     from cbdp_sym.verify.engine import derive
 
     if not isinstance(claim, Claim):

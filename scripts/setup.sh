@@ -5,7 +5,8 @@
 #   refuse `pip install` into the system Python, PEP 668), installing python3-venv with apt-get when
 #   the venv module is missing and we are root;
 # * the package with its [test,oracles] extras into .venv (pip reads the same configuration files and
-#   PIP_* variables as the system's pip, so it uses the same package index).
+#   PIP_* variables as the system's pip, so it uses the same package index), skipped when the environment holds an
+#   install of these very sources already (a stamp in .venv; CBDP_SYM_REINSTALL=1 installs anyway).
 # scripts/audit.sh and scripts/test.sh run from .venv.  CBDP_SYM_VENV=DIR puts the environment elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,4 +56,25 @@ if [ "$have" != "$want" ]; then
   rm -rf "$VENV"
   python3 -m venv "$VENV"
 fi
-"$VENV/bin/python" -m pip install --quiet ".[test,oracles]"
+# the package: installed again only when what it is built from changed since the last install into this environment
+# (a stamp in the environment: the interpreter, the extras, the commit and its uncommitted changes, and the bytes of
+# every file the package is built from); CBDP_SYM_REINSTALL=1 installs it again anyway
+EXTRAS="test,oracles"
+stamp_file="$VENV/.cbdp-sym-installed"
+source_stamp() {
+  {
+    echo "$want [$EXTRAS]"
+    git rev-parse HEAD 2>/dev/null || true
+    git status --porcelain --untracked-files=no -- . ':!reports' 2>/dev/null || true
+    find pyproject.toml setup.py README.md cbdp_sym derivations -type f ! -path '*/__pycache__/*' \
+         ! -name '*.pyc' ! -name '_build_info.py' -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
+}
+stamp=$(source_stamp)
+if [ "${CBDP_SYM_REINSTALL:-}" != "1" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
+   && [ -x "$VENV/bin/cbdp-sym" ] && "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("cbdp-sym")' 2>/dev/null; then
+  exit 0  # installed from these very sources: nothing to do
+fi
+rm -f "$stamp_file"
+"$VENV/bin/python" -m pip install --quiet ".[$EXTRAS]"
+echo "$stamp" > "$stamp_file"

@@ -134,3 +134,28 @@ def test_hand_rolled_search_check_sees_golden_sections_and_bisections():
 def test_paper_modules_hand_roll_no_optimiser(path):
     found = _hand_rolled_searches(path.read_text(encoding="utf-8"))
     assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)
+
+
+def test_names_are_resolved_on_first_use_and_are_the_modules_objects():
+    """The package face resolves its names lazily (PEP 562): `import cbdp_sym` imports no engine module, SymPy or
+    SciPy, and each name is the very object of the module it comes from (as when the face imported them all)."""
+    import importlib
+    import subprocess
+    import sys
+
+    code = ("import sys\nimport cbdp_sym, cbdp_sym._api\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sympy', 'scipy', 'mpmath', 'numpy')"
+            " or m.startswith(('cbdp_sym.laws', 'cbdp_sym.calculus', 'cbdp_sym.divergences', 'cbdp_sym.verify'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+    for face in (cbdp_sym, cbdp_sym._api):
+        table = face._LAZY if face is cbdp_sym else face.LAZY
+        for name, (module, attr) in table.items():
+            mod = importlib.import_module(module)
+            assert getattr(face, name) is (mod if attr is None else getattr(mod, attr)), name
+    assert set(cbdp_sym._API_NAMES) <= set(dir(cbdp_sym)) and set(cbdp_sym._API_NAMES) == set(cbdp_sym._api.LAZY)
+    assert cbdp_sym.restricted_divergence is importlib.import_module("cbdp_sym.restricted.solver").restricted
+    assert cbdp_sym.KAPPA is importlib.import_module("cbdp_sym.divergences.generators")._KAPPA
+    assert cbdp_sym.core is importlib.import_module("cbdp_sym.core")  # the sub-packages, as attributes
+    with pytest.raises(AttributeError):
+        cbdp_sym.no_such_name  # noqa: B018

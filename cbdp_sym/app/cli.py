@@ -6,33 +6,11 @@ import json
 import sys
 from pathlib import Path
 
-import mpmath as mp
-import sympy as sp
-
-from cbdp_sym.core.datastack import on_large_stack
+# Only what every command needs is imported here: `--version`, `--help` and `list` start without SymPy, SciPy or the
+# solvers (issue 31).  Each command imports the engine it uses inside its function.
 from cbdp_sym.core.errors import CbdpError, ParameterError
-from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile
-from cbdp_sym.restricted.solver import restricted_record
-from cbdp_sym.restricted.common import generator_for, parse_class
-from cbdp_sym.laws.spec import parse_law
-from cbdp_sym.core.numbers import check_magnitude, digits, established, mp_str, parse_number
-from cbdp_sym.app.scaffold import _prefix, new_paper
-from cbdp_sym.app import cli_divergence
-from cbdp_sym.report.outputs import check_json_path, check_out_dir, folder_lock
-from cbdp_sym.app.audit import run, summary_table, terminal_progress, tty_progress, write_reports
-from cbdp_sym.core.tape import Tex
-from cbdp_sym.verify.engine import derive
-from cbdp_sym.verify.points import evaluate
-from cbdp_sym.core.verdict import agrees, identity_digits, relative_slack, violated as is_violated
-from cbdp_sym.core.version import __version__
-from cbdp_sym.report.latex import source_commit
-from cbdp_sym.report.text import math_text, plain
-from cbdp_sym.app.executor import check_dask
-from cbdp_sym.app.registry import Registry
-from cbdp_sym.core.timelimit import run_with_limit
-import cbdp_sym.core.store as store
-from cbdp_sym.verify.engine import check_leaves_at
-from cbdp_sym.verify.evidence import params_json, value_text
+from cbdp_sym.core.version import __version__, source_commit
+from cbdp_sym.app import divergence_options as cli_divergence  # (the parser's part: the engine is imported on use)
 
 LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
             "toolkit's normal(loc, scale) takes the standard deviation.")
@@ -138,27 +116,42 @@ def _profile_parser(sub):
     pr.add_argument("--symmetric", action="store_true", help="max(delta_PQ, delta_QP) (both directions)")
     pr.add_argument("--dps", type=int, default=50, help="significant digits (numerics run at dps + 10)")
     pr.add_argument("--json", action="store_true", help='print JSON {"delta", "eps", "derived", "digits", ...}')
+    pr.add_argument("--check", action="store_true",
+                    help="check a derived closed form against the definition at the working precision (the root of "
+                         "the quadrature profile; a second or more) instead of in double precision at the answer")
     pr.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     cli_divergence.add_profile_options(pr)  # --sample, --relation, --compose
 
 
 def cmd_profile(reg, args):
+    from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile
+
     _check_dps(args.dps)
     if cli_divergence.extended(args):  # subsampling / composition (cbdp_sym/app/cli_divergence.py)
-        return cli_divergence.cmd_profile(reg, args)
+        from cbdp_sym.app.cli_divergence import cmd_profile as composed_profile
+
+        return composed_profile(reg, args)
     out = privacy_profile(parse_profile_law(args.P), parse_profile_law(args.Q), eps=args.eps, delta=args.delta,
-                          dps=args.dps, symmetric=args.symmetric)
+                          dps=args.dps, symmetric=args.symmetric, check=args.check)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
         print(f"privacy profile of P = {out['P']}, Q = {out['Q']}" + (" (symmetrised)" if out["symmetric"] else ""))
-        for k in ("eps", "delta", "digits", "derived", "certificate"):
+        for k in ("eps", "delta", "digits", "check", "derived", "certificate", "note"):
             if out.get(k) is not None:
                 print(f"  {k:<11} {out[k]}")
     return 0
 
 
 def cmd_restricted(reg, args):
+    import mpmath as mp
+
+    import cbdp_sym.core.store as store
+    from cbdp_sym.core.numbers import check_magnitude, parse_number
+    from cbdp_sym.laws.spec import parse_law
+    from cbdp_sym.restricted.common import generator_for, parse_class
+    from cbdp_sym.restricted.solver import restricted_record
+
     _check_dps(args.dps)
     if args.no_cache:
         store.set_enabled(False)
@@ -230,6 +223,10 @@ def cmd_restricted(reg, args):
 
 
 def _check_law_magnitudes(law, flag):
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import check_magnitude
+
     parts = getattr(law, "laws", None) or getattr(law, "components", None) or [law]
     for part in parts:
         for attr in ("loc", "scale", "std"):
@@ -239,6 +236,8 @@ def _check_law_magnitudes(law, flag):
 
 
 def cmd_new(args):
+    from cbdp_sym.app.scaffold import _prefix, new_paper
+
     root = Path(args.path[-1]) if args.path else Path("derivations")
     folder = new_paper(args.key, root, args.title)
     print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
@@ -253,25 +252,64 @@ def _check_dps(dps):
 
 
 def cmd_list(reg, args):
-    for c in reg.claims():
-        print(f"{c.id:<24} {c.label}")
-    print()
-    for key, (enc, cat, extra) in reg.coverage().items():
-        line = f"coverage {key}: {enc}/{cat} catalogued claims encoded"
-        if extra:
-            line += f" (+{len(extra)} parts: {', '.join(extra)})"
-        print(line)
+    from cbdp_sym.app.claimindex import from_registry, render
+
+    print(render(from_registry(reg)))
     return 0
+
+
+def cmd_list_indexed(args):
+    """``list`` from the claim index (:mod:`cbdp_sym.app.claimindex`) when no source file changed since it was made,
+    else from the loaded papers (and the index made again)."""
+    from cbdp_sym.app import claimindex
+
+    index = claimindex.load(args.path)
+    if index is None:
+        from cbdp_sym.app.registry import Registry
+
+        index = claimindex.from_registry(Registry(args.path))
+        claimindex.save(args.path, index)
+    print(claimindex.render(index))
+    return 0
+
+
+def _registry_of(paths, cid):
+    """A registry that holds the claim ``cid``: the paper that defines it only, when the claim index
+    (:mod:`cbdp_sym.app.claimindex`) is current and names it; else every paper (and the index made again)."""
+    from cbdp_sym.app import claimindex
+    from cbdp_sym.app.registry import Registry
+
+    index = claimindex.load(paths)
+    where = claimindex.paper_of(index, cid) if index is not None else None
+    if where is not None:
+        reg = Registry(paths, only={where})
+        if any(c.id.casefold() == str(cid).strip().casefold() for c in reg.claims()):
+            return reg
+    reg = Registry(paths)
+    if index is None:
+        claimindex.save(paths, claimindex.from_registry(reg))
+    return reg
+
+
+def _check_paths(paths):
+    """``--path`` folders of a command that loads no paper: each must still be a folder."""
+    for p in paths:
+        if not Path(p).is_dir():
+            raise CbdpError(f"--path {p}: not a folder")
 
 
 def _precheck_audit(args):
     """Everything about an audit's arguments that can be checked before loading or computing anything."""
+    from cbdp_sym.report.outputs import check_json_path, check_out_dir
+
     _check_dps(args.dps)
     if args.jobs is not None and args.jobs < 1:
         raise ParameterError(f"--jobs must be at least 1, got {args.jobs}")
     check_out_dir(args.out)
     check_json_path(args.json)
     if getattr(args, "scheduler", None) is not None:
+        from cbdp_sym.app.executor import check_dask
+
         check_dask(args.scheduler)
 
 
@@ -291,6 +329,10 @@ def _label_prefix(text: str) -> str:
 
 
 def cmd_audit(reg, args):
+    import cbdp_sym.core.store as store
+    from cbdp_sym.app.audit import reuse_line, run, summary_table, terminal_progress, tty_progress, write_reports
+    from cbdp_sym.report.outputs import folder_lock
+
     _precheck_audit(args)
     if args.no_cache:
         store.set_enabled(False)
@@ -300,7 +342,8 @@ def cmd_audit(reg, args):
     json_path = args.json or args.out / f"audit{suffix}.json"
     progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
     with folder_lock(args.out):
-        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
+        stats: dict = {}
+        results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler, stats=stats)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                           suffix=suffix, heading=args.heading, label_prefix=args.label_prefix,
                                           jobs=args.jobs)
@@ -317,6 +360,7 @@ def cmd_audit(reg, args):
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    print(reuse_line(stats))
     if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
         return 1
     return 0
@@ -337,12 +381,25 @@ def _is_terminal(stream) -> bool:
 
 
 def _plain(x):
+    import sympy as sp
+
+    from cbdp_sym.core.tape import Tex
+
     if isinstance(x, Tex):
         return x.latex
     return sp.sstr(x)
 
 
+def _cmd_divergence(reg, args):
+    from cbdp_sym.app.cli_divergence import cmd_divergence
+
+    return cmd_divergence(reg, args)
+
+
 def cmd_show(reg, args):
+    from cbdp_sym.app.derivecache import cached_derive as derive
+    from cbdp_sym.report.text import math_text, plain
+
     claim = reg.get(args.id)
     print(f"{claim.id}: {plain(claim.label)}")
     print(f"  where: {claim.where}   seed: {claim.seed}")
@@ -374,6 +431,10 @@ def _parse_at(items):
 
 def _value_text(x, what, digits):
     """A value printed as a result: finite, at the digits established (non-finite values are refused)."""
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import mp_str
+
     if x is None:
         return None
     if not isinstance(x, mp.mpf):
@@ -386,6 +447,10 @@ def _value_text(x, what, digits):
 def _established(numeric, derived, claimed, dps):
     """Digits at which the numeric value is printed: those on which it agrees with the closed form
     (at most ``dps``), and a note when that is fewer than ``dps``."""
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import digits
+
     ref = derived if derived is not None else claimed
     if numeric is None or ref is None or not (mp.isfinite(numeric) and mp.isfinite(ref)):
         return dps, None
@@ -401,6 +466,12 @@ def _established(numeric, derived, claimed, dps):
 
 
 def cmd_eval(reg, args):
+    import mpmath as mp
+
+    import cbdp_sym.core.store as store
+    from cbdp_sym.app.derivecache import cached_derive as derive
+    from cbdp_sym.core.numbers import check_magnitude
+    from cbdp_sym.verify.points import evaluate
 
     _check_dps(args.dps)
     if args.no_cache:
@@ -441,6 +512,9 @@ def cmd_eval(reg, args):
 def _eval_check(claim, args) -> int:
     """``eval`` of a check claim: its comparisons at the point ``--at`` (names as the claim's evidence gives them,
     e.g. ``--at n=3`` or ``--at instance="RR: p=0.75"``), re-computed by running the check and re-decided."""
+    from cbdp_sym.verify.engine import check_leaves_at
+    from cbdp_sym.verify.evidence import params_json, value_text
+
     raw = _parse_at(args.at)
     if not raw:
         raise ParameterError(f"{claim.id} is a check claim: name the point of one of its comparisons with --at NAME=VALUE")
@@ -499,6 +573,10 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
     relative slack (positive when the bound holds) and the violation rule are the audit's own
     (:mod:`cbdp_sym.core.verdict`).
     """
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import digits, established, mp_str
+    from cbdp_sym.core.verdict import agrees, identity_digits, relative_slack, violated as is_violated
 
     tol = identity_digits(dps)
     ref, ref_name = (numeric, "numeric") if numeric is not None else (derived, "derived")
@@ -562,11 +640,22 @@ def main(argv=None) -> int:
         _check_timeout(args)
         if args.cmd == "audit":
             _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
+        if args.cmd == "list":
+            return cmd_list_indexed(args)  # (from the claim index when the sources are unchanged: no engine import)
+        from cbdp_sym.core.datastack import on_large_stack
+        from cbdp_sym.core.timelimit import run_with_limit
 
-        reg = Registry(args.path)
         command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
-                   "restricted": cmd_restricted, "profile": cmd_profile,
-                   "divergence": cli_divergence.cmd_divergence}[args.cmd]
+                   "restricted": cmd_restricted, "profile": cmd_profile, "divergence": _cmd_divergence}[args.cmd]
+        if args.cmd in ("restricted", "profile", "divergence"):
+            _check_paths(args.path)  # (these read no claim: the papers are not loaded)
+            reg = None
+        elif args.cmd in ("eval", "show"):
+            reg = _registry_of(args.path, args.id)  # (the claim's paper only, when the claim index knows it)
+        else:
+            from cbdp_sym.app.registry import Registry
+
+            reg = Registry(args.path)
         if args.cmd in ("eval", "restricted", "show", "profile", "divergence"):
             # the work runs in a child process that is stopped at the limit (a one-line error)
             # (its frames on one large data-stack chunk: cbdp_sym/core/datastack.py)

@@ -126,16 +126,36 @@ class LocalExecutor:
     def close(self):
         pass
 
-    def run_claims(self, fn, claims, args, limit, on_result, on_timeout, on_crash):
+    splits_points = True  # (run_claims takes a claim's numeric instances as items of their own)
+
+    def run_claims(self, fn, claims, args, limit, on_result, on_timeout, on_crash, points=(), on_point=None):
         """Call ``fn((claim, *args))`` for each claim, each in a fresh worker stopped at ``limit`` seconds (and at
-        ``claim.timeout`` in its derivation); outcomes go to the callbacks (see :func:`workers.run_items`)."""
+        ``claim.timeout`` in its derivation); outcomes go to the callbacks (see :func:`workers.run_items`).
+
+        ``points``: ``[(claim index, item)]``, items of their own (``fn(item)``, a fresh worker each, stopped at
+        ``limit``) that run before the claim they belong to, first in the queue; ``on_point(k, value)`` receives
+        their values in this process before that claim's worker is forked.  A point that fails or is stopped is
+        left to its claim (no callback)."""
         if workers.available():
             preload_modules()
-            work = [(c, *args) for c in claims]
+            points = list(points)
+            off = len(points)
+            work = [item for _ci, item in points] + [(c, *args) for c in claims]
+            waits = {off + i: {off + j for j in w} for i, w in claim_waits(claims).items()}
+            for k, (ci, _item) in enumerate(points):
+                waits.setdefault(off + ci, set()).add(k)
+
+            def result(i, value):
+                if i >= off:
+                    on_result(i - off, value)
+                elif on_point is not None:
+                    on_point(i, value)
+
             with frozen_heap():
-                workers.run_items(fn, work, min(self.jobs, max(1, len(claims))),
-                                  lambda item: (limit, item[0].timeout), on_result, on_timeout, on_crash,
-                                  waits=claim_waits(claims))
+                workers.run_items(fn, work, min(self.jobs, max(1, len(work))),
+                                  lambda item: (limit, None) if isinstance(item[0], str) else (limit, item[0].timeout),
+                                  result, lambda i, ph, sec: i >= off and on_timeout(i - off, ph, sec),
+                                  lambda i, msg: i >= off and on_crash(i - off, msg), waits=waits)
         else:  # pragma: no cover - no fork: in-process (the derivation limit still applies)
             for i, c in enumerate(claims):
                 on_result(i, audit_claim(c, *args))

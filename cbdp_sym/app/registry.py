@@ -85,8 +85,11 @@ def _import(path: Path, name: str):
 class Registry:
     """All papers and claims under the given roots (built-in first)."""
 
-    def __init__(self, extra_roots=(), builtin=True):
+    def __init__(self, extra_roots=(), builtin=True, only=None):
+        """``only``: load just these paper folders (``{(root, folder name)}``, roots resolved), as ``eval ID`` does
+        for the paper of its claim (:mod:`cbdp_sym.app.claimindex`); ``None`` loads every paper of every root."""
         self.papers: dict[str, Paper] = {}
+        self._only = only
         roots = ([builtin_root()] if builtin else []) + [Path(r) for r in extra_roots]
         for root in roots:
             if not root.is_dir():
@@ -99,6 +102,8 @@ class Registry:
     def _load_root(self, root: Path):
         tag = "r" + hashlib.sha1(str(root).encode()).hexdigest()[:8]
         for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))):
+            if self._only is not None and (root, folder.name) not in self._only:
+                continue
             meta_file = folder / "_paper.py"
             if meta_file.exists():
                 meta = getattr(_import(meta_file, f"cbdp_sym_derivations.{tag}.{folder.name}._paper"), "PAPER", {})

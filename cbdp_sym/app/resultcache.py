@@ -5,11 +5,12 @@ whitelisted SymPy classes and the registered result data classes, never pickle; 
 :mod:`cbdp_sym.core.cache`, where a damaged entry gives one warning and is recomputed), under a key made of
 
 * the claim's ID and the working precision,
-* the code it depends on (:func:`cbdp_sym.core.deps.digest`): the module that defines the claim, the modules that
-  define its functions and figures (the figures' curves), the modules of its paper folder they import, the
-  engine modules all of these import, transitively, and the audit's own code (``verify.py`` and what it
-  imports): an edit of ``report.py`` or ``cli.py`` keeps every result, an edit of an engine module
-  invalidates the results of the claims whose code imports it,
+* the code it depends on (:func:`cbdp_sym.core.deps.granular_digest` of :func:`claim_starts`): in the paper modules,
+  the statements the claim's declaration, functions and figures reach (the functions they call, the constants and
+  laws they name, through the paper folder's relative imports), and the engine modules all of these import,
+  transitively, with the audit's own code (``verify.py`` and what it imports), whole: an edit of ``report.py`` or
+  ``cli.py`` keeps every result, an edit of one claim's function keeps the results of the other claims of its module,
+  an edit of an engine module invalidates the results of the claims whose code imports it,
 * the versions of Python, SymPy, mpmath and python-flint, and the settings a result reads
   (``CBDP_SYM_REGIONS``).
 
@@ -40,30 +41,52 @@ from cbdp_sym.verify.engine import Check, Result
 register_dataclass(Result)
 register_dataclass(Check)
 
-FORMAT = 1
+FORMAT = 2  # (2: the code part at the granularity of the statements a claim reaches)
 _VERIFY = Path(__file__).resolve().parent.parent / "verify" / "engine.py"
 _CALLABLE_FIELDS = ("derive", "claimed", "numeric", "check", "constraint", "laws", "certify", "corrected")
+
+
+_SOURCES: dict = {}  # code object -> its file (resolved)
 
 
 def _source(fn) -> Path | None:
     fn = getattr(fn, "func", fn)  # functools.partial
     fn = inspect.unwrap(fn) if callable(fn) else fn
+    code = getattr(fn, "__code__", None)
+    if code is not None and code in _SOURCES:
+        return _SOURCES[code]
     try:
         src = inspect.getsourcefile(fn)
     except TypeError:
         return None
-    return Path(src).resolve() if src else None
+    out = Path(src).resolve() if src else None
+    if code is not None:
+        _SOURCES[code] = out
+    return out
+
+
+class _Where(dict):
+    """``id(object) -> file`` (a dict), with ``names``: ``id(object) -> the names it is bound to in that file``."""
+
+    def __init__(self):
+        super().__init__()
+        self.names: dict = {}
 
 
 def _defining_modules() -> dict:
-    """``id(object) -> file`` for the claims and figures defined at the top of the loaded paper modules."""
-    out = {}
+    """``id(object) -> file`` for the claims and figures defined at the top of the loaded paper modules (and, as
+    ``.names``, the module-level names each is bound to there)."""
+    out = _Where()
     for name, mod in list(sys.modules.items()):
         if not name.startswith("cbdp_sym_derivations.") or not getattr(mod, "__file__", None):
             continue
-        for obj in vars(mod).values():
+        for key, obj in vars(mod).items():
             if isinstance(obj, (Claim, Figure)):
-                out.setdefault(id(obj), Path(mod.__file__).resolve())
+                if id(obj) not in out:
+                    out[id(obj)] = Path(mod.__file__).resolve()
+                    out.names[id(obj)] = [key]
+                elif out[id(obj)] == Path(mod.__file__).resolve():
+                    out.names[id(obj)].append(key)
     return out
 
 
@@ -104,12 +127,55 @@ def claim_files(claim: Claim, where: dict | None = None) -> list[Path] | None:
     return sorted(files | {_VERIFY})
 
 
-def claim_key(claim: Claim, dps: int, where: dict | None = None) -> str | None:
-    """The text of a claim result's cache key (``None``: not cacheable)."""
+def _lines(fn) -> tuple:
+    """The first line of a function's code (a lambda's too), or ``()`` for a callable without code of its own."""
+    fn = getattr(fn, "func", fn)
+    fn = inspect.unwrap(fn) if callable(fn) else fn
+    code = getattr(fn, "__code__", None)
+    return (code.co_firstlineno,) if code is not None else ()
+
+
+def _names_bound(obj, file: Path, where) -> tuple:
+    """The module-level names of the paper module ``file`` bound to ``obj``."""
+    names = getattr(where, "names", None)
+    if names is None or id(obj) not in names:
+        names = _defining_modules().names
+    return tuple(sorted(names.get(id(obj), ())))
+
+
+def claim_starts(claim: Claim, where: dict | None = None) -> list | None:
+    """What a claim's result depends on, for :func:`cbdp_sym.core.deps.granular_digest`: ``[(file, names, lines)]``:
+    the names its declaration (and its figures') is bound to in its paper module, the first line of each of its
+    functions (a lambda's too) in the module that defines it, and the audit's own code (whole); ``None`` when the
+    claim's code cannot be located (a claim built in a notebook: not cached)."""
     files = claim_files(claim, where)
     if files is None:
         return None
-    return json.dumps(["result", FORMAT, claim.id, int(dps), deps.digest(files),
+    where = _defining_modules() if where is None else where
+    starts = []
+    if id(claim) in where:
+        starts.append((where[id(claim)], _names_bound(claim, where[id(claim)], where), ()))
+    fns = [getattr(claim, f, None) for f in _CALLABLE_FIELDS]
+    fns += [getattr(rd, "claimed", None) for rd in (claim.readings or ())]
+    for fig in claim.figures or ():
+        if id(fig) in where:
+            starts.append((where[id(fig)], _names_bound(fig, where[id(fig)], where), ()))
+        fns += [c.fn for c in fig.curves]
+    for fn in fns:
+        if fn is not None:
+            starts.append((_source(fn), (), _lines(fn)))
+    starts.append((_VERIFY, (), ()))
+    return starts
+
+
+def claim_key(claim: Claim, dps: int, where: dict | None = None) -> str | None:
+    """The text of a claim result's cache key (``None``: not cacheable).  The code part is
+    :func:`cbdp_sym.core.deps.granular_digest` of :func:`claim_starts`: in a paper module, the statements the claim
+    reaches (an edit of another claim's function keeps this result); engine modules whole."""
+    starts = claim_starts(claim, where)
+    if starts is None:
+        return None
+    return json.dumps(["result", FORMAT, claim.id, int(dps), deps.granular_digest(starts),
                        os.environ.get("CBDP_SYM_REGIONS", "")])
 
 

@@ -22,8 +22,11 @@ True
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
+import json
+import os
 import sys
 from pathlib import Path
 
@@ -95,10 +98,39 @@ def _module_file(folder: Path, dotted: str) -> Path | None:
     return None
 
 
+_EXPORT_TABLES = ("_EXPORTS", "_OWN")  # module -> ("name", "_private as public", ...)
+_NAMESPACE_TABLES = ("_NAMESPACES",)  # name -> module
+
+
+def _lazy_table(node) -> dict | None:
+    """``{NAME: dotted module}`` from a top-level assignment of one of the package face's tables of names resolved on
+    first use (``_EXPORTS = {"cbdp_sym.x": ("f", "_g as g")}``, ``_NAMESPACES = {"ns": "cbdp_sym.y"}``), else
+    ``None``."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+        return None
+    which = node.targets[0].id
+    if which not in _EXPORT_TABLES + _NAMESPACE_TABLES:
+        return None
+    try:
+        value = ast.literal_eval(node.value)
+    except ValueError:
+        return None
+    out = {}
+    for key, names in value.items():
+        if which in _NAMESPACE_TABLES:
+            out[str(key)] = str(names)
+            continue
+        for item in names:
+            attr, _, alias = str(item).partition(" as ")
+            out[alias or attr] = str(key)
+    return out
+
+
 @functools.lru_cache(maxsize=None)
 def _api_names(root: Path, _stamp) -> dict:
     """``NAME -> module file`` for the names the package re-exports (``from cbdp_sym import NAME``), read from
-    ``__init__.py`` and ``_api.py``; a function defined in ``__init__.py`` maps to the modules it imports."""
+    ``__init__.py`` and ``_api.py`` (their tables of names resolved on first use, and plain imports); a function
+    defined in ``__init__.py`` maps to the modules it imports."""
     out: dict = {}
     for fname in ("_api.py", "__init__.py"):
         path = root / fname
@@ -106,7 +138,13 @@ def _api_names(root: Path, _stamp) -> dict:
             continue
         tree = ast.parse(path.read_bytes(), filename=str(path))
         for node in tree.body:
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(_PACKAGE + "."):
+            table = _lazy_table(node)
+            if table is not None:  # NAME -> module, resolved on first use (PEP 562): as if imported from there
+                for name, module in table.items():
+                    target = _module_file(root, module[len(_PACKAGE) + 1:]) if module.startswith(_PACKAGE + ".") else None
+                    if target is not None:
+                        out.setdefault(name, set()).add(target)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(_PACKAGE + "."):
                 sub = node.module[len(_PACKAGE) + 1:]
                 target = _module_file(root, sub)
                 for alias in node.names:
@@ -360,3 +398,380 @@ def dependency_names(files, root: Path | None = None) -> list[str]:
     """The files of :func:`digest`, as ``cbdp_sym/x.py`` or ``paper/x.py`` (for reports and tests)."""
     root = (root or package_root()).resolve()
     return [_label(p, root) for p in closure(files, root)]
+
+
+# -- function granularity inside paper modules --------------------------------------------------------------------------
+# A claim's result depends on the statements of its paper module that its declaration reaches (the functions it calls,
+# the constants and laws they name, transitively, through the paper folder's relative imports), not on the whole
+# module: an edit of one claim's function leaves the other claims of the module (and of the modules importing it)
+# cached.  Engine modules stay whole files (their functions reach each other through methods and attributes that a
+# reading of names cannot follow).
+_DYNAMIC_NAMES = frozenset({"globals", "vars", "locals", "eval", "exec", "__import__", "importlib"})
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+           ast.GeneratorExp)
+_COMPOUND = (ast.If, ast.Try, ast.For, ast.While, ast.With, ast.AsyncFor, ast.AsyncWith)
+
+
+def _bound_at_top(node) -> set:
+    """The module-level names a top-level statement binds."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    if isinstance(node, ast.Import):
+        return {(a.asname or a.name).split(".")[0] for a in node.names}
+    if isinstance(node, ast.ImportFrom):
+        return {a.asname or a.name for a in node.names}
+    out = set()
+    todo = [node]
+    while todo:  # stores anywhere in the statement, outside nested scopes (a def inside an `if` binds its name)
+        n = todo.pop()
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not node:
+            out.add(n.name)
+            continue
+        elif isinstance(n, _SCOPES) and n is not node:
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _statement_data(node, text: bytes) -> dict:
+    """What :func:`reached` needs of one top-level statement, as data (kept in the cache folder): the SHA-256 of its
+    text, the names it binds and uses, whether it belongs to every value of its module (``always``: it binds nothing,
+    as a call or ``mp.mp.dps = 30``, or it is compound, as ``if`` or ``try``), whether it reaches names dynamically
+    (``globals()``, ``eval``, ...), its lines, its import if it is one, and the imports inside it (a function's own
+    ``from cbdp_sym import NAME``: every name they import is a dependency of the statement)."""
+    binds = sorted(_bound_at_top(node))
+    uses = sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+    docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    return {"sha": hashlib.sha256(text).hexdigest(), "binds": binds, "uses": uses,
+            "always": (not docstring) and (not binds or isinstance(node, _COMPOUND)),
+            "dynamic": bool(set(uses) & _DYNAMIC_NAMES), "span": [first, node.end_lineno], "imp": _imp(node),
+            "nested": [_imp(n) for n in _import_nodes(node) if n is not node]}
+
+
+def _imp(node):
+    """An import statement as data: ``[kind, level, module, [[name, asname], ...]]``, or ``None``."""
+    if isinstance(node, ast.ImportFrom):
+        return ["from", node.level, node.module or "", [[a.name, a.asname or ""] for a in node.names]]
+    if isinstance(node, ast.Import):
+        return ["import", 0, "", [[a.name, a.asname or ""] for a in node.names]]
+    return None
+
+
+def _valid_statements(v) -> bool:
+    keys = {"sha", "binds", "uses", "always", "dynamic", "span", "imp", "nested"}
+    return isinstance(v, list) and all(isinstance(d, dict) and set(d) == keys and isinstance(d["sha"], str)
+                                       and isinstance(d["binds"], list) and isinstance(d["uses"], list)
+                                       and isinstance(d["span"], list) and len(d["span"]) == 2 for d in v)
+
+
+class _Module:
+    """A paper module's top-level statements (:func:`_statement_data`), which of them bind each name, and those
+    part of every value."""
+    __slots__ = ("stmts", "binders", "always", "targets")
+
+    def __init__(self, stmts):
+        self.stmts = stmts
+        self.binders: dict = {}
+        for i, st in enumerate(stmts):
+            for name in st["binds"]:
+                self.binders.setdefault(name, []).append(i)
+        self.always = [i for i, st in enumerate(stmts) if st["always"]]
+        self.targets: dict = {}  # (name, root, the package face's map, the import) -> engine files
+
+
+_MODULES: dict = {}
+_STATEMENTS_FORMAT = "v3"
+
+
+def _module(path: Path) -> _Module:
+    """A module's top-level statements, analysed once per content: kept in the process and in the cache folder
+    (``statements/``, keyed by the file's SHA-256), so a warm audit parses no paper module."""
+    sha, data = _read(path)
+    got = _MODULES.get(sha)
+    if got is not None:
+        return got
+    stmts = entry = key = None
+    if store._ENABLED[0]:
+        key = f"statements-{_STATEMENTS_FORMAT}:{sha}"
+        entry = store.cache_dir() / "statements" / _STATEMENTS_FORMAT / sha[:2] / f"{sha}.stm"  # (a new format: new files)
+        try:
+            text = store.read_entry(entry, key)  # (a JSON text: decoded by json, not by the serialiser's walk)
+            try:
+                stmts = json.loads(text) if isinstance(text, str) else None
+            except ValueError:
+                stmts = None
+            if not _valid_statements(stmts):
+                raise store.BadEntry("not a list of statements")
+        except FileNotFoundError:
+            stmts = None
+        except store.BadEntry as exc:
+            store.report_bad_entry(entry, str(exc))
+            stmts = None
+    if stmts is None:
+        tree = ast.parse(data, filename=str(path))
+        lines = data.splitlines(keepends=True)
+        stmts = []
+        for node in tree.body:
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            stmts.append(_statement_data(node, b"".join(lines[first - 1:node.end_lineno])))
+        if entry is not None:
+            store.write_entry(entry, key, json.dumps(stmts, separators=(",", ":")))
+    got = _MODULES[sha] = _Module(stmts)
+    return got
+
+
+def _engine_targets(imp, name: str, root: Path, names) -> set:
+    """Engine files that an import statement (``imp`` of :func:`_statement_data`) makes ``name`` stand for (``from
+    cbdp_sym import NAME``, ``from cbdp_sym.x import NAME``, ``import cbdp_sym.x``); empty for other imports.
+    ``names``: the package face's map (:func:`_names_map`)."""
+    kind, level, module, aliases = imp
+    everything = lambda: {p for p in root.rglob("*.py") if "derivations" not in p.relative_to(root).parts}  # noqa: E731
+    out: set = set()
+    for a_name, asname in aliases:
+        if kind == "from":
+            if level != 0 or not module or ((asname or a_name) != name and a_name != "*"):
+                continue
+            if module == _PACKAGE:
+                sub = _module_file(root, a_name) if a_name != "*" else None
+                if sub is not None:
+                    out.add(sub)
+                elif a_name == "*":
+                    out |= everything()
+                else:
+                    out.update(names.get(a_name, ()))
+            elif module.startswith(_PACKAGE + "."):
+                dotted = module[len(_PACKAGE) + 1:]
+                target = _module_file(root, f"{dotted}.{a_name}") or _module_file(root, dotted)
+                if target is not None:
+                    out.add(target)
+        elif (asname or a_name).split(".")[0] == name:
+            if a_name == _PACKAGE:
+                out |= everything()
+            elif a_name.startswith(_PACKAGE + "."):
+                target = _module_file(root, a_name[len(_PACKAGE) + 1:])
+                if target is not None:
+                    out.add(target)
+    return out
+
+
+def reached(starts, root: Path | None = None):
+    """What values defined by ``starts`` depend on: ``(statements, engine files)``.
+
+    ``starts``: ``[(file, names, lines)]``: for a paper module (outside the engine), the module-level ``names`` a value
+    is bound to and the ``lines`` of its code (a function or a lambda: the top-level statement holding the line); both
+    empty for the whole module.  An engine file is taken whole.  ``statements``: ``{(file, index)}`` of the paper
+    modules' top-level statements reached, following names, the paper folder's relative imports, and the statements
+    that bind nothing (part of every value of their module); a module that reaches its own names dynamically
+    (``globals()``, ``eval``, ...) is taken whole.  ``engine files``: the engine modules the reached statements import,
+    and their imports, transitively (:func:`closure`)."""
+    root = (root or package_root()).resolve()
+    _fresh(root)
+    return _reached(starts, root)
+
+
+def _reached(starts, root: Path):
+    seen: set = set()
+    engine: set = set()
+    mods: dict = {}  # path -> _Module (one stat per file and call)
+    todo: list = []  # (path, name), (path, None): the whole module, or (path, ("import", name, i))
+
+    def module(path):
+        m = mods.get(path)
+        if m is None:
+            m = mods[path] = _module(path)
+            for i in m.always:
+                add_statement(path, i)
+        return m
+
+    def add_statement(path, i):
+        if (path, i) in seen:
+            return
+        seen.add((path, i))
+        st = mods[path].stmts[i]
+        if st["dynamic"]:
+            todo.append((path, None))
+        todo.extend((path, name) for name in st["uses"])
+        for k, imp in enumerate(st["nested"]):
+            todo.append((path, ("nested", i, k)))
+
+    for f, names, lines in starts:
+        path = Path(f).resolve()
+        if path.parent == root or root in path.parents:
+            engine.add(path)
+            continue
+        module(path)
+        if not names and not lines:
+            todo.append((path, None))
+            continue
+        todo.extend((path, name) for name in names or ())
+        for ln in lines or ():
+            for i, st in enumerate(mods[path].stmts):
+                if st["span"][0] <= ln <= st["span"][1]:
+                    add_statement(path, i)
+    done: set = set()
+    face = None  # the package face's names (from cbdp_sym import NAME), read once per call
+    while todo:
+        item = todo.pop()
+        if item in done:
+            continue
+        done.add(item)
+        path, name = item
+        m = module(path)
+        if name is None:
+            for i in range(len(m.stmts)):
+                add_statement(path, i)
+                if m.stmts[i]["imp"] is not None:
+                    todo.extend((path, ("import", b, i)) for b in m.stmts[i]["binds"])
+        elif isinstance(name, tuple):  # an import reached through `name` (or nested in a reached statement)
+            if name[0] == "nested":
+                _, i, k = name
+                imp = m.stmts[i]["nested"][k]
+                wanted = [(asname or a_name).split(".")[0] if imp[0] == "import" else (asname or a_name)
+                          for a_name, asname in imp[3]]
+            else:
+                _, one, i = name
+                imp = m.stmts[i]["imp"]
+                wanted = [one]
+            if face is None:
+                face = _names_map(root)
+            for name in wanted:
+                tk = (name, root, id(face), repr(imp))
+                if tk not in m.targets:
+                    m.targets[tk] = frozenset(_engine_targets(imp, name, root, face))
+                engine.update(m.targets[tk])
+            kind, level, module_name, aliases = imp
+            if kind == "from" and level >= 1:
+                folder = path.parent
+                for _ in range(level - 1):
+                    folder = folder.parent
+                for a_name, asname in aliases:
+                    if (asname or a_name) not in wanted and a_name != "*":
+                        continue
+                    if module_name:
+                        target = _module_file(folder, module_name)
+                        if target is not None:
+                            todo.append((target, None) if a_name == "*" else (target, a_name))
+                            sub = _module_file(folder, f"{module_name}.{a_name}")
+                            if sub is not None:
+                                todo.append((sub, None))
+                    else:  # `from . import other`: the module itself, whole
+                        target = _module_file(folder, a_name)
+                        if target is not None:
+                            todo.append((target, None))
+        else:
+            for i in m.binders.get(name, ()):
+                add_statement(path, i)
+                if m.stmts[i]["imp"] is not None:  # (an import binds many names: follow this one only)
+                    todo.append((path, ("import", name, i)))
+    engine_files = _closure_memo(frozenset(engine), root)[0] if engine else frozenset()
+    if (root / "app" / "registry.py") in engine_files and seen:
+        # a paper module that looks claims up by ID reads the other paper modules (as :func:`imports_of` says)
+        for p in builtin_paper_modules(root):
+            for i in range(len(_module(p).stmts)):
+                seen.add((p, i))
+    return seen, engine_files
+
+
+_CLOSURES: dict = {}
+_EPOCH: list = [None]  # the engine files' sizes and times when the memos below were made
+
+
+def _engine_epoch(root: Path) -> tuple:
+    """Sizes and times of the engine's ``*.py`` files (``os.scandir``: a fraction of a millisecond)."""
+    out = []
+    todo = [str(root)]
+    while todo:
+        folder = todo.pop()
+        with os.scandir(folder) as it:
+            for e in it:
+                if e.is_dir(follow_symlinks=False):
+                    if e.name not in ("__pycache__", "derivations") and not e.name.startswith("."):
+                        todo.append(e.path)
+                elif e.name.endswith(".py"):
+                    st = e.stat()
+                    out.append((e.path, st.st_mtime_ns, st.st_size))
+    return tuple(sorted(out))
+
+
+_BATCH: list = [0, None]  # [depth of batch(), the root checked in it]
+
+
+@contextlib.contextmanager
+def batch():
+    """A scope in which no engine file changes (an audit's lookup of its claims' keys): the engine files' sizes and
+    times are checked once in it, not once per key (282 scans of the engine folder took 0.1-0.3 s)."""
+    _BATCH[0] += 1
+    try:
+        yield
+    finally:
+        _BATCH[0] -= 1
+        if not _BATCH[0]:
+            _BATCH[1] = None
+
+
+def _fresh(root: Path) -> None:
+    """Forget the memos of engine closures if an engine file changed since they were made."""
+    if _BATCH[0] and _BATCH[1] == root:
+        return
+    if _BATCH[0]:
+        _BATCH[1] = root
+    epoch = (root, _engine_epoch(root))
+    if _EPOCH[0] != epoch:
+        _CLOSURES.clear()
+        _EPOCH[0] = epoch
+
+
+def _closure_memo(files: frozenset, root: Path):
+    """``(closure, digest)``: :func:`closure` of engine files (the union of each file's, each computed once) and the
+    SHA-256 of their places and contents, kept per process while no engine file changes (the caller checks that with
+    :func:`_fresh`)."""
+    got = _CLOSURES.get((files, root))
+    if got is None:
+        members = set()
+        for f in files:
+            one = _CLOSURES.get((f, root))
+            if one is None:
+                one = _CLOSURES[(f, root)] = frozenset(closure([f], root))
+            members |= one
+        members = frozenset(members)
+        h = hashlib.sha256()
+        for p in sorted(members):
+            entry = _CLOSURES.get(("entry", p, root))
+            if entry is None:
+                entry = _CLOSURES[("entry", p, root)] = (b"\0" + _label(p, root).encode() + b"\0"
+                                                         + file_hash(p).encode())
+            h.update(entry)
+        got = _CLOSURES[(files, root)] = (members, h.hexdigest())
+    return got
+
+
+def granular_digest(starts, root: Path | None = None, extra=()) -> str:
+    """:func:`digest` at the granularity of :func:`reached`: SHA-256 of the package versions, of the text of every
+    paper-module statement the values of ``starts`` reach (with its file's place), of the engine files they import
+    (whole), and of ``extra``.  An edit of a function no start reaches leaves the digest as it was."""
+    root = (root or package_root()).resolve()
+    stmts, engine_files = reached(starts, root)  # (checks that no engine file changed: the memos below are current)
+    h = hashlib.sha256(b"granular 1; " + versions().encode())
+    if engine_files:  # (the engine part: the memo's digest of these very files)
+        h.update(b"\0" + _closure_memo(frozenset(engine_files), root)[1].encode())
+    labels = {p: _label(p, root) for p in {p for p, _ in stmts}}
+    for p, i in sorted(stmts, key=lambda t: (labels[t[0]], t[1])):
+        h.update(b"\2" + labels[p].encode() + b"\0" + _module(p).stmts[i]["sha"].encode())
+    for e in extra:
+        h.update(b"\1" + str(e).encode())
+    return h.hexdigest()
+
+
+def reached_names(starts, root: Path | None = None) -> list[str]:
+    """What :func:`granular_digest` hashes, as ``paper/x.py: NAME, ...`` per statement (``paper/x.py: <line N>`` for a
+    statement that binds nothing) and ``cbdp_sym/x.py`` per engine file (for reports and tests)."""
+    root = (root or package_root()).resolve()
+    stmts, engine_files = reached(starts, root)
+    out = [_label(p, root) for p in sorted(engine_files)]
+    for p, i in sorted(stmts, key=lambda t: (_label(t[0], root), t[1])):
+        st = _module(p).stmts[i]
+        out.append(f"{_label(p, root)}: " + (", ".join(st["binds"]) if st["binds"] else f"<line {st['span'][0]}>"))
+    return out

@@ -1,5 +1,8 @@
 """Tests of :mod:`cbdp_sym.app.audit`."""
 
+import sympy as sp
+
+import cbdp_sym.app.audit as audit
 from cbdp_sym import Claim
 from cbdp_sym.app.audit import dispatch_order
 from cbdp_sym.app.executor import claim_waits
@@ -104,3 +107,56 @@ def test_pdfs_compile_jobs_at_a_time_once_their_sources_are_written_and_report_i
         assert [p.splitlines()[0] for p in problems] == ["LaTeX failed for appendix-cbdp.tex:",
                                                          "LaTeX failed for supplement-cbdp.tex:"]
     assert seen["order"] == ["supplement-cbdp.tex", "appendix-cbdp.tex"]  # (with two at a time)
+
+
+_TINY = '''
+import os
+
+import mpmath as mp
+import sympy as sp
+
+from cbdp_sym import Claim, Param, to_mpf
+
+x = sp.Symbol("x", positive=True)
+
+
+def _num(pt):
+    with open(os.environ["CBDP_SPLIT_LOG"], "a") as fh:
+        fh.write(f"{os.getpid()} {pt['x']}\\n")
+    return mp.sqrt(to_mpf(pt["x"])) ** 2 + 1
+
+
+SPLIT = Claim(id="TINY-SPLIT", paper="tiny", label="x + 1", kind="identity", statement="x+1", cost=50,
+              params=[Param.positive("x", x, ("1/2", "2", "7/3"))], derive=lambda: x + 1, claimed=lambda: x + 1,
+              numeric=_num)
+'''
+
+
+def test_a_costly_claims_instances_run_as_items_of_their_own_with_the_same_result(tmp_path, monkeypatch):
+    """Issue 31: the numeric instances of a claim of cost >= SPLIT_COST run each in a worker of its own before the
+    claim, whose worker reads their values: the result is the one computed in the claim's own worker."""
+    from cbdp_sym.app.registry import Registry
+
+    paper = tmp_path / "papers" / "tiny"
+    paper.mkdir(parents=True)
+    (paper / "_paper.py").write_text('PAPER = {"key": "tiny", "title": "a tiny paper", "prefix": "TINY-"}\n')
+    (paper / "claims.py").write_text(_TINY)
+    monkeypatch.setenv("CBDP_SYM_NO_CACHE", "1")
+    monkeypatch.setattr(audit.store, "_ENABLED", [False])
+    log = tmp_path / "calls.txt"
+    monkeypatch.setenv("CBDP_SPLIT_LOG", str(log))
+    claim = Registry([tmp_path / "papers"], builtin=False).get("TINY-SPLIT")
+    assert [pt["x"] for _ci, pt in audit.split_points([claim], jobs=2)] == [sp.Rational(1, 2), 2, sp.Rational(7, 3)]
+    cheap = Claim("TINY-CHEAP", "", cost=200)  # a batch where the claim is not longer than a worker's share
+    assert audit.split_points([claim, cheap], jobs=2) == []
+
+    split = audit.run([claim], 30, jobs=2)[0]
+    pids = [ln.split()[0] for ln in log.read_text().splitlines()]
+    assert len(pids) == 3 and len(set(pids)) == 3  # one worker per instance, none in the claim's worker
+    log.unlink()
+    monkeypatch.setattr(audit, "SPLIT_COST", 1000.0)
+    whole = audit.run([claim], 30, jobs=2)[0]
+    assert len(set(ln.split()[0] for ln in log.read_text().splitlines())) == 1  # all three in the claim's worker
+    assert split.status == whole.status == "verified" and split.message == whole.message
+    assert [(c.params, c.numeric, c.derived, c.digits) for c in split.checks] == \
+        [(c.params, c.numeric, c.derived, c.digits) for c in whole.checks]

@@ -280,3 +280,20 @@ def test_cli_restricted_bad_spec_is_one_line(capsys):
     rc = main(["restricted", "kl", "lin", "--P", "normal(0,1", "--Q", "normal(1,1)"])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "not understood" in err
+
+
+def test_version_and_help_start_without_the_engine():
+    """`cbdp-sym --version` and `--help` import no SymPy, SciPy, mpmath or solver (issue 31: 1 s before, ~0.05 s)."""
+    code = ("import sys, io, contextlib\n"
+            "from cbdp_sym.app.cli import main\n"
+            "for argv in (['--version'], ['--help'], ['profile', '--help']):\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        try:\n"
+            "            main(argv)\n"
+            "        except SystemExit:\n"
+            "            pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sympy', 'scipy', 'mpmath', 'numpy', 'flint')"
+            " or m.startswith(('cbdp_sym.laws', 'cbdp_sym.calculus', 'cbdp_sym.divergences', 'cbdp_sym.restricted'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+    assert run("--version").stdout.startswith("cbdp-sym ")

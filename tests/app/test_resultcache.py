@@ -31,8 +31,19 @@ def _audit_to(registry, ids, out, dps=30):
 
 
 def _key_with_edit(claim, edited: str, monkeypatch):
+    """The claim's key as if every statement of the file named ``edited`` had been edited."""
     real = deps.file_hash
     monkeypatch.setattr(deps, "file_hash", lambda p: real(p) + ("-edited" if Path(p).name == edited else ""))
+    real_module = deps._module
+
+    def module(path):
+        m = real_module(path)
+        if Path(path).name != edited:
+            return m
+        return deps._Module([dict(st, sha=st["sha"] + "-edited") for st in m.stmts])
+
+    monkeypatch.setattr(deps, "_module", module)
+    monkeypatch.setattr(deps, "_CLOSURES", {})  # (the engine files' memo: made again with the edited hash)
     return resultcache.claim_key(claim, 50)
 
 
@@ -170,3 +181,41 @@ def test_a_module_that_reads_claims_by_id_depends_on_the_other_paper_modules(reg
     cert = deps.dependency_names(resultcache.claim_files(registry.get("CBDP-TAB1-CERT")))
     assert "cbdp/linrenyi.py" in cert and "rdp/sec3.py" not in cert
     assert "cbdp/linrenyi.py" not in deps.dependency_names(resultcache.claim_files(registry.get("RDP-P6")))
+
+
+
+def test_an_edit_of_one_claims_function_keeps_the_other_claims_of_its_module(tmp_path, monkeypatch):
+    """Issue 31: the key follows the statements a claim reaches, not the whole paper module."""
+    import shutil
+
+    from cbdp_sym.app.registry import Registry
+
+    from ..conftest import FIXTURES
+
+    root = tmp_path / "papers"
+    shutil.copytree(FIXTURES / "mutants", root)
+    reg = Registry([root], builtin=False)
+    kink, sign = reg.get("MUT-T8-KINK"), reg.get("MUT-T8-SIGN")  # one module; KINK's derivation is _wrong_kink
+    before = (resultcache.claim_key(kink, 50), resultcache.claim_key(sign, 50))
+    mod = root / "mut" / "mutants.py"
+    text = mod.read_text()
+    mod.write_text(text.replace("def _wrong_kink():\n", "def _wrong_kink():\n    # edited\n"))
+    after = (resultcache.claim_key(kink, 50), resultcache.claim_key(sign, 50))
+    assert after[0] != before[0] and after[1] == before[1]
+    mod.write_text(text.replace("def _numeric_kl(v):\n", "def _numeric_kl(v):\n    # edited\n"))  # both use it
+    again = (resultcache.claim_key(kink, 50), resultcache.claim_key(sign, 50))
+    assert again[0] not in before and again[1] != before[1]
+
+
+def test_the_audit_says_how_many_results_it_reused(registry, monkeypatch):
+    from cbdp_sym.verify.engine import Result
+
+    claims = [registry.get("RDP-P6"), registry.get("ZCDP-D1.1")]
+    monkeypatch.setattr(resultcache, "lookup", lambda c, dps, where=None: Result(c, "verified", "", dps)
+                        if c.id == "RDP-P6" else None)
+    monkeypatch.setattr(audit, "run_uncached", lambda cs, *a, **k: [Result(c, "holds", "", 30) for c in cs])
+    monkeypatch.setattr(resultcache, "store", lambda *a, **k: True)
+    stats: dict = {}
+    audit.run(claims, 30, jobs=1, stats=stats)
+    assert stats == {"reused": ["RDP-P6"], "audited": ["ZCDP-D1.1"]}
+    assert audit.reuse_line(stats) == "claim results: 1 reused (their code and inputs unchanged), 1 audited: ZCDP-D1.1"

@@ -16,3 +16,12 @@ def test_package_and_pyproject_read_this_module():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'version = { attr = "cbdp_sym.core.version.__version__" }' in text
     assert re.search(r"^dynamic = \[.*\"version\"", text, re.M)
+
+
+def test_source_commit_is_the_reports():
+    """``cbdp-sym --version`` reads the commit here (without the report's imports); the reports read it in
+    :mod:`cbdp_sym.report.latex`: the two must say the same."""
+    from cbdp_sym.core.version import source_commit
+    from cbdp_sym.report.latex import source_commit as report_commit
+
+    assert source_commit() == report_commit()

@@ -88,10 +88,12 @@ def test_eps_of_delta_inverts_the_profile_and_is_certified():
 
 
 def test_privacy_profile_function_and_bad_input():
-    out = privacy_profile(Laplace(0, 2), Laplace(1, 2), eps="1/5", dps=30)
+    out = privacy_profile(Laplace(0, 2), Laplace(1, 2), eps="1/5", dps=30, check=True)
     with mp.workdps(40):
         assert digits(mp.mpf(out["delta"]), -mp.expm1((mp.mpf(1) / 5 - mp.mpf(1) / 2) / 2)) > 29
     assert float(out["digits"]) >= 29 and out["derived"]
+    quick = privacy_profile(Laplace(0, 2), Laplace(1, 2), eps="1/5", dps=30)  # the check in double precision
+    assert quick["delta"] == out["delta"] and float(quick["digits"]) >= 13 and "double precision" in quick["check"]
     for kw in ({"eps": "-1"}, {"delta": "0"}, {"delta": "1"}, {"eps": 1, "delta": "0.1"}):
         with pytest.raises(ParameterError):
             privacy_profile(Laplace(0, 1), Laplace(1, 1), dps=20, **kw)
@@ -132,7 +134,8 @@ def test_profile_runs_under_the_time_limit(capsys):
     """`profile` is stopped from outside at --timeout like eval and restricted: one line, exit 2."""
     from cbdp_sym.app.cli import main
 
-    assert main(["profile", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--delta", "1/100000", "--timeout", "0.5"]) == 2
+    assert main(["profile", "--P", "normal(0,1)", "--Q", "normal(1,1)", "--delta", "1/100000", "--check",
+                 "--timeout", "0.5"]) == 2
     assert "time limit" in capsys.readouterr().err
 
 
@@ -331,3 +334,87 @@ def test_a_wrong_locator_cannot_change_the_root_unless_it_claims_a_wide_margin()
         a = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d)
         b = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d, locate=lambda e: float(d))
     assert a._mpf_ == b._mpf_
+
+
+# -- issue 31: answers at the precision asked ------------------------------------------------------------------------
+@pytest.mark.parametrize("p, q, e", [
+    ("normal(1,1)", "normal(0,1)", "4.3771780956812246"), ("normal(0,1)", "normal(1,2)", "1/5"),
+    ("normal(0,1)", "normal(1,2)", "1"), ("laplace(0,1)", "normal(1,1)", "7/10"), ("normal(0,2)", "laplace(0,1)", "3/10"),
+    ("product(normal(0,1),normal(0,1))", "product(normal(1,1),normal(2,1))", "3/2"), ("laplace(0,1)", "laplace(1,1)", "1/2"),
+    ("normal(0,1)", "normal(1,1)", "30"), ("laplace(0,1)", "laplace(1,1)", "999/1000"), ("normal(0,1)", "normal(1,1)", "0")])
+def test_the_double_precision_profile_is_the_definition(p, q, e):
+    """:func:`profile_float` (the quick check of `profile`) against the working-precision quadrature: 13 digits."""
+    from cbdp_sym.divergences.profiles import parse_profile_law, profile_float
+
+    P, Q = parse_profile_law(p), parse_profile_law(q)
+    with mp.workdps(30):
+        ref = profile_mp(P, Q, sp.Rational(e))
+    got = profile_float(P, Q)(float(sp.Rational(e)))
+    assert (got == 0 and ref == 0) or digits(mp.mpf(got), ref) > 13
+
+
+def test_the_quick_check_catches_a_wrong_closed_form(monkeypatch):
+    """Mutant: a Gaussian profile with the shift's factor 1/2 dropped; the double-precision check of the definition
+    disagrees at the answer and says so (the value is the closed form's, as printed)."""
+    import cbdp_sym.divergences.profiles as profiles
+
+    wrong = Phi(1 - EPS) - sp.exp(EPS) * Phi(-EPS - 1)  # (the right one has 1/2 - eps and -eps - 1/2)
+    monkeypatch.setattr(profiles, "_derived_safe", lambda P, Q, seconds=60: wrong)
+    out = privacy_profile(Normal(1, 1), Normal(0, 1), delta="1e-5", dps=30)
+    assert float(out["digits"]) < 3 and "agree to only" in out["note"]
+
+
+def test_the_quick_answer_is_the_checked_answer():
+    """Default (closed form, certified, checked in double precision) and --check (the root of the working-precision
+    quadrature too) print the same eps(delta); the check differs only in how far it goes."""
+    quick = privacy_profile(Normal(1, 1), Normal(0, 1), delta="1e-5", dps=40)
+    full = privacy_profile(Normal(1, 1), Normal(0, 1), delta="1e-5", dps=40, check=True)
+    assert quick["eps"] == full["eps"] and quick["certificate"] == full["certificate"]
+    assert "opposite signs" in quick["certificate"] and float(quick["digits"]) >= 14 and float(full["digits"]) >= 40
+
+
+def test_a_failed_derivation_is_remembered(monkeypatch):
+    import cbdp_sym.divergences.profiles as profiles
+
+    calls = []
+
+    def fails(P, Q, eps):
+        calls.append(1)
+        raise DerivationError("no closed form here")
+
+    monkeypatch.setattr(profiles, "profile_sym", fails)
+    monkeypatch.setattr(profiles, "_DERIVED", {})
+    P, Q = Normal(0, 1), Normal(sp.Rational(7, 3), 1)
+    assert profiles._derived_safe(P, Q) is None and calls == [1]
+    assert profiles._derived_safe(P, Q) is None and calls == [1]  # this process
+    monkeypatch.setattr(profiles, "_DERIVED", {})
+    assert profiles._derived_safe(P, Q) is None and calls == [1]  # the cache folder
+
+
+def test_eps_for_delta_from_a_double_precision_start_is_the_same_root():
+    from cbdp_sym.divergences.profiles import float_root, profile_float
+
+    P, Q = Normal(0, 1), Normal(sp.Rational(3, 2), 2)  # no closed form needed: both roots of the definition
+    start = float_root(profile_float(P, Q), 1e-3)
+    with mp.workdps(40):
+        a = eps_for_delta(lambda e: profile_mp(P, Q, e), mp.mpf("1e-3"))
+        b = eps_for_delta(lambda e: profile_mp(P, Q, e), mp.mpf("1e-3"), start=start)
+        assert abs(start / a - 1) < 1e-12 and digits(a, b) > 38
+
+
+def test_a_finite_law_of_30_atoms_is_answered_exactly_and_not_echoed(capsys):
+    """A 30-atom law: no symbolic case analysis (seconds per atom); the exact sum's root, its piece of the profile
+    as the closed form, certified in Arb, and the laws named by their size."""
+    from fractions import Fraction
+    import math
+
+    xs = range(-15, 15)
+
+    def law(c):
+        w = [Fraction(round(1e6 * math.exp(-(x - c) ** 2 / 8))) for x in xs]
+        return "finite(" + ", ".join(f"{x}:{wi / sum(w)}" for x, wi in zip(xs, w)) + ")"
+
+    assert main(["profile", "--P", law(0), "--Q", law(1), "--delta", "1e-5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["P"] == "Finite(30 atoms on [-15.0, 14.0])" and "active atoms" in out["certificate"]
+    assert out["eps"] == out["numeric_eps"] and out["derived"].startswith("\\log")
