@@ -241,9 +241,9 @@ from cbdp_sym.verify.evidence import (  # noqa: F401,E402
 from cbdp_sym.verify.instances import bound_evidence  # noqa: F401,E402
 from cbdp_sym.verify.shapes import curves_evidence, family_results_evidence  # noqa: F401,E402
 from cbdp_sym.core.numbers import Estimate  # noqa: F401,E402
-from cbdp_sym.verify.claims import Domain, Kind, Search  # noqa: F401,E402
+from cbdp_sym.verify.claims import Domain, Kind, Search, printed_or_corrected  # noqa: F401,E402
 
 API_NAMES = sorted(API_NAMES + ['All', 'Chain', 'Compare', 'Crossing', 'Evidence', 'Exists', 'Extremum', 'Readings',
                                 'Skipped', 'Table', 'locate_extremum', 'over', 'requires', 'sample', 'bound_evidence',
                                 'curves_evidence', 'family_results_evidence', 'Estimate', 'Domain', 'Kind',
-                                'Search'])
+                                'Search', 'printed_or_corrected'])
