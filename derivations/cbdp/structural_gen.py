@@ -521,14 +521,14 @@ def _t7_families():
     desc = lambda inst: f"P={_law_text(inst[0])}, Q={_law_text(inst[1])}"  # noqa: E731
     for key, (name, _c) in _t7_classes().items():
         fams.append(fr.Family(
-            f"A-{key}", f"reading A: KL over H0 + R, IPM over H0 = {name}",
+            f"A-{key}", f"as the proof uses it: KL over H0 + R, IPM over H0 = {name}",
             "H0: convex, closed under negation, range [-1, 1]; H0 + R: translation invariant", True,
             _t7_eval(key, True), sample=_t7_sample if key != "b1" else _near_sample, perturb=_finite_perturb,
             budget=40, seed=70 + len(fams), certify=_t7_certify(key, True), describe=desc))
     for key, pos in (("b1", False), ("b1", True), ("b2", True)):
         name = _t7_classes()[key][0]
         fams.append(fr.Family(
-            f"B-{key}" + ("-pos" if pos else ""), f"reading B: KL and IPM over H0 = {name} (no constant added)"
+            f"B-{key}" + ("-pos" if pos else ""), f"without the constant: KL and IPM over H0 = {name}"
             + ("; only instances with KL^H > 0" if pos else "; KL^H may be negative"),
             "convex, closed under negation, range [-1, 1]; NOT translation invariant", False,
             _t7_eval(key, False, pos), instances=_B_INSTANCES if pos else (), sample=_t7_sample,
@@ -565,11 +565,11 @@ def _t7_check(dps):
     fams = _t7_families()
     node, ftab, res = structural_evidence(
         fams, lambda key: _t7_run(key, mp.mp.dps),
-        what=r"reading A: $\mathrm{IPM}^{\mathcal H_0}(P, Q) \le 8\sqrt{\mathrm{KL}^{\mathcal H_0 + \mathbb R}(P, Q)}$",
+        what=r"as the proof uses it: $\mathrm{IPM}^{\mathcal H_0}(P, Q) \le 8\sqrt{\mathrm{KL}^{\mathcal H_0 + \mathbb R}(P, Q)}$",
         title="Theorem 7 on instance families",
         note=r"Relative slack $(8\sqrt{\mathrm{KL}^{\mathcal H}} - \mathrm{IPM}^{\mathcal H})/\max$; IPM exact (LP), "
              r"$\mathrm{KL}^{\mathcal H}$ by the certified solver; searches at 20 digits, worst instances at the "
-             "working precision. Reading B (no constant added) decides nothing: its hypotheses do not hold, and it "
+             "working precision. The families without the constant decide nothing: its hypotheses do not hold, and it "
              r"fails even where $\mathrm{KL}^{\mathcal H} > 0$.")
     worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     P0, Q0 = _t7_sample(__import__("random").Random(0))
@@ -587,7 +587,7 @@ def _t7_check(dps):
               ["class", "convex", "closed under negation", "translation invariant", "range", "all four hypotheses"],
               hyp_rows, "Translation invariance forces an unbounded range: the hypotheses of Theorem 7 as printed are "
                         "never satisfied together, and the theorem is vacuous as printed. The toolkit audits it as the "
-                        r"proof uses it (reading A): IPM over a convex class $\mathcal H_0$ closed under negation with "
+                        r"proof uses it: IPM over a convex class $\mathcal H_0$ closed under negation with "
                         r"range $[-1, 1]$, restricted KL over the translation-invariant $\mathcal H_0 + \mathbb R$ "
                         "(IPMs ignore constants)."),
         ftab,
@@ -610,7 +610,7 @@ T7 = Claim(
               r"\sqrt{\mathrm{KL}^{\mathcal H}(P,Q)}\text{.}",
     derive=_t7_derive, check=_t7_check, where="Sec. 6, Thm. 7; App. D (proof)", seed=SEED, conventions=(KLC, TVC, CLASSC),
     uses=("CBDP-L6",),
-    notes="Translation invariance and a bounded range cannot hold together; the toolkit audits the reading the "
+    notes="Translation invariance and a bounded range cannot hold together; the toolkit audits the statement the "
           "proof needs (the restricted KL over H0 + R, the IPM over H0) and shows that without the constant the "
           "inequality fails. P must be absolutely continuous with respect to Q (instances with p > 0 = q are skipped).")
 
@@ -825,7 +825,7 @@ def _t6_families():
     fams = []
     for kind, holds, hyp in (
             ("t7", True, "H = H0 + R contains {h_x}, H0 = bounded(h_0, h_1) on all queries: Theorem 7's hypotheses "
-                         "(reading A)"),
+                         "(as its proof uses them)"),
             ("min", True, "H = {h_x : x in X} exactly: the printed hypothesis (H includes {h_x})")):
         fams.append(fr.Family(
             f"{kind}-exp", f"exponential selection, X = {{0, 1}}, n = 1, 2, all 4 queries {{0,1}} -> {{0,1}}; H: {kind}",

@@ -558,7 +558,7 @@ def _composition(kind, points):
         pt = {"d": sp.Integer(raw["d"]), "v": sp.Tuple(*[sp.Rational(x) for x in raw["v"].split(",")]),
               name: sp.Rational(raw[name]), "alpha": sp.Rational(raw["alpha"])}
         return Compare(claimed=to_mpf(substitute_point(comp, pt, syms)), computed=to_mpf(substitute_point(Bd, pt, syms)),
-                       rel="<=", at={"d": pt["d"], "v": _vec(pt["v"]), name: pt[name], "alpha": pt["alpha"]},
+                       rel="<=", at={"d": pt["d"], "v": pt["v"], name: pt[name], "alpha": pt["alpha"]},
                        closed=(comp, Bd, pt, syms),
                        what=r"the $d$-dimensional bound at most the 1-D bound composed over the coordinates")
 
@@ -574,11 +574,6 @@ _COMP_GAU = [{"d": "2", "v": "1,1", "sigma": "2", "alpha": "3"}, {"d": "2", "v":
              {"d": "2", "v": "1,-2", "sigma": "2", "alpha": "11/10"}]
 
 
-def _vec(vs):
-    """A shift vector as text for a point (the findings' schema takes parameters as text)."""
-    return "(" + ", ".join(str(x) for x in vs) + ")"
-
-
 def _num(x):
     """A SymPy number as an exact rational when it is one, else an mpf at the working precision."""
     x = sp.nsimplify(x) if not isinstance(x, sp.Basic) else x
@@ -590,7 +585,7 @@ def _norms(vs, al, other, rel, what):
     va = [sp.nsimplify(x) for x in vs]
     na = sp.Add(*[sp.Abs(x) ** al for x in va]) ** (sp.Integer(1) / al)
     no = sp.Add(*[sp.Abs(x) ** other for x in va]) ** (sp.Integer(1) / other)
-    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": _vec(va), "alpha": al}, what=what)
+    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": sp.Tuple(*va), "alpha": al}, what=what)
 
 
 def _ddim_lap(dps):
