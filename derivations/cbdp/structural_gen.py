@@ -569,7 +569,7 @@ def _t7_check(dps):
         title="Theorem 7 on instance families",
         note=r"Relative slack $(8\sqrt{\mathrm{KL}^{\mathcal H}} - \mathrm{IPM}^{\mathcal H})/\max$; IPM exact (LP), "
              r"$\mathrm{KL}^{\mathcal H}$ by the certified solver; searches at 20 digits, worst instances at the "
-             "working precision. The families without the constant decide nothing: its hypotheses do not hold, and it "
+             "working precision. The families without the constant decide nothing: their hypotheses do not hold, and they "
              r"fails even where $\mathrm{KL}^{\mathcal H} > 0$.")
     worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     P0, Q0 = _t7_sample(__import__("random").Random(0))
