@@ -570,7 +570,7 @@ def _t7_check(dps):
         note=r"Relative slack $(8\sqrt{\mathrm{KL}^{\mathcal H}} - \mathrm{IPM}^{\mathcal H})/\max$; IPM exact (LP), "
              r"$\mathrm{KL}^{\mathcal H}$ by the certified solver; searches at 20 digits, worst instances at the "
              "working precision. The families without the constant decide nothing: their hypotheses do not hold, and they "
-             r"fails even where $\mathrm{KL}^{\mathcal H} > 0$.")
+             r"fail even where $\mathrm{KL}^{\mathcal H} > 0$.")
     worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     P0, Q0 = _t7_sample(__import__("random").Random(0))
     hyp_rows = []
