@@ -18,14 +18,14 @@ from cbdp_sym import cached_numeric
 from cbdp_sym import alpha_generator
 from cbdp_sym import ParameterError
 from cbdp_sym import Curve, Figure
-from cbdp_sym import mp_str
+from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import renyi_mp
 from cbdp_sym import renyi_limit, restricted_record
 from cbdp_sym import alpha, eps, sigma, a, b
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
 from cbdp_sym import maximize
-from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, golden_max, sample
+from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, sample
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = (r"$P = \mathrm{Lap}(0, 1/\epsilon)$, $Q = \mathrm{Lap}(1, 1/\epsilon)$ (scale $1/\epsilon$; $P$ unshifted, $Q$ "
@@ -314,21 +314,54 @@ def _conv_check(fig, degfig):
     return check
 
 
+#: significant digits of a located maximum (the lattice the search runs on)
+PEAK_DIGITS = 4
+
+
 def _peak(kind, cls, pts):
-    """The maximum of a curve over ``[1.1, 1000]``: located by golden section between the neighbours of the largest
-    computed value (golden section to a relative width of $10^{-6}$, solver at 20 digits); at an end of the range
-    when the largest value is there (the curve is still increasing at 1000).  Display only: it decides nothing."""
+    """The maximum of a curve over ``[1.1, 1000]`` (display only: it decides nothing): at an end of the range when the
+    largest computed value is there (the curve is still increasing at 1000), else located between the neighbours of
+    the largest computed value by a golden-section search on the lattice of :data:`PEAK_DIGITS` significant digits
+    (solver at 20 digits).  The solver takes alpha as exact text and derives its symbolic constants from it: a
+    lattice point is a short rational (``4309/1000``), whereas a rational with ten digits can make those constants
+    grow without bound (``4.3090169944`` never finishes).  Returns the location (an estimate with the lattice's
+    digits) and the value there."""
     ys = [v for _, v in pts]
     j = max(range(len(ys)), key=lambda t: ys[t])
     if j in (0, len(ys) - 1):
         return _x(pts[j][0]), ys[j]
-    with mp.workdps(20):
-        # (alpha rounded to 10 digits: the solver takes alpha as exact text, and a 20-digit rational makes its
-        # symbolic constants slow; the location is shown to 6 digits)
-        lo, hi = _x(pts[j - 1][0]), _x(pts[j + 1][0])
-        loc, val = golden_max(lambda a: exact_restricted(kind, cls, 1, mp.nstr(a, 10)), lo, hi,
-                              tol=mp.mpf(10) ** -6 * hi)
-    return Estimate(loc, 5), val
+    lo, hi = sp.Rational(pts[j - 1][0]), sp.Rational(pts[j + 1][0])
+    step = sp.Rational(10) ** (int(mp.floor(mp.log10(_x(pts[j + 1][0])))) - PEAK_DIGITS + 1)
+    a, b = int(sp.ceiling(lo / step)), int(sp.floor(hi / step))
+    memo, where = {}, {}
+
+    def f(k):
+        """The curve at the lattice point ``k`` (at the nearest one whose constants the solver can form: a few short
+        rationals, e.g. ``2207/100``, make SymPy's integers exceed Python's limit, deterministically)."""
+        if k not in memo:
+            for j in (k, k + 1, k - 1, k + 2, k - 2):
+                try:
+                    with mp.workdps(20):
+                        memo[k] = exact_restricted(kind, cls, 1, str(j * step))
+                    where[k] = j
+                    break
+                except ValueError:
+                    continue
+            else:
+                raise ParameterError(f"the solver cannot form its constants near alpha = {k * step}")
+        return memo[k]
+
+    invphi = (mp.sqrt(5) - 1) / 2
+    while b - a > 3:
+        c, d = b - int(mp.nint((b - a) * invphi)), a + int(mp.nint((b - a) * invphi))
+        if c >= d:
+            c, d = (a + b) // 2, (a + b) // 2 + 1
+        if f(c) >= f(d):
+            b = d  # a unimodal curve has its maximum in [a, d]
+        else:
+            a = c
+    k = max(range(a, b + 1), key=f)
+    return Estimate(to_mpf(where[k] * step), PEAK_DIGITS), memo[k]
 
 
 def _decr_check(fig, tail, kind, limfig):
@@ -342,18 +375,19 @@ def _decr_check(fig, tail, kind, limfig):
             after = [(x, _fv(v)) for x, v in pts if _x(x) > peak_x]
             L = Estimate(lims[k], 15)
             last_x, last = pts[-1]
-            rows.append([k, mp_str(peak_x, 6), _s(peak, 10), _s(last, 10), _s(L, 10)])
+            rows.append([k, mp_str(peak_x, PEAK_DIGITS), _s(peak, 10), _s(last, 10), _s(L, 10)])
             pairs = list(zip(after[:-1], after[1:]))
             steps = [Compare(claimed=a_[1], computed=b_[1], rel="<=", at={"class": k, "alpha": b_[0]},
                              what=f"decreasing after the peak (from $\\alpha = {a_[0]}$)") for a_, b_ in pairs]
             limit = Compare(claimed=_fv(last), computed=L, rel="<=", at={"class": k, "alpha": "inf"},
                             what=r"the $\alpha \to \infty$ limit at most the last value (a curve decreasing from some "
                                  r"$\alpha$ on stays above its limit)")
-            parts.append(All(*steps, limit, what=f"{k}: peak located at $\\alpha \\approx {mp_str(peak_x, 6)}$"))
+            parts.append(All(*steps, limit, what=f"{k}: peak located at $\\alpha \\approx {mp_str(peak_x, PEAK_DIGITS)}$"))
         table = Table("Behaviour in $\\alpha$ of the (poly$_k$, Rényi) parameters",
                       ["class", r"located maximum on $[1.1, 1000]$ at $\alpha \approx$", "maximum",
                        r"value at $\alpha = 1000$", r"limit $\alpha \to \infty$"], rows,
-                      r"The maximum is located by golden section on $\log\alpha$ (solver at 20 digits); a maximum at "
+                      r"The maximum is located by a golden-section search on the $\alpha$ of four significant digits "
+                      r"between the grid neighbours of the largest computed value (solver at 20 digits); a maximum at "
                       r"the end of the interval means the curve still increases at $\alpha = 1000$.")
         return Evidence(sample("the classes poly1, poly2, poly3", parts, lambda x: x,
                                what=r"each curve decreases beyond its maximum, on the grid up to $\alpha = 1000$, "
