@@ -30,6 +30,9 @@ def _audit_detached(claim_dps):
     res.claim = None
     if res.corrected is not None:
         res.corrected.claim = None
+    for r in (res, res.corrected):  # the knock-on audit's claim is a copy (closures); reports read its verdict only
+        if r is not None and getattr(r, "against_corrected", None) is not None:
+            r.against_corrected.claim = None
     return res
 
 

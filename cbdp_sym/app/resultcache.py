@@ -121,13 +121,18 @@ def _path(key: str) -> Path:
 
 def _detached(res: Result) -> Result:
     """A copy without the claim objects (closures: code, not data), the parent re-attaches them."""
-    corrected = dataclasses.replace(res.corrected, claim=None) if res.corrected is not None else None
-    return dataclasses.replace(res, claim=None, corrected=corrected)
+    def bare(r):  # (the knock-on audit against corrected statements: its claim is a copy, read by no report)
+        if r is None:
+            return None
+        k = getattr(r, "against_corrected", None)
+        return dataclasses.replace(r, claim=None, against_corrected=dataclasses.replace(k, claim=None) if k else None)
+
+    return dataclasses.replace(bare(res), corrected=bare(res.corrected))
 
 
 def storable(res: Result) -> bool:
     """``False`` for a result that describes the run rather than the claim: an error or a time limit."""
-    for r in (res, res.corrected):
+    for r in (res, res.corrected, getattr(res, "against_corrected", None)):
         if r is None:
             continue
         if r.status == "error" or "timeout" in (r.message or "").lower():
