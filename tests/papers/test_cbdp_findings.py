@@ -82,6 +82,7 @@ def test_counterexample_evaluates_to_a_violation(finding):
     assert finding["claim"] in finding["claims"], finding
     assert finding["params"], f"{finding['id']}: a counterexample without a point"
     assert not any(k in ("instance", "family") for k in finding["params"]), finding["params"]  # typed, not labels
+    assert not any(str(v).startswith("(") for v in finding["params"].values()), finding["params"]  # vectors: arrays
     doc = _eval(finding["claim"], finding["params"])
     assert _violated(doc), doc
 
