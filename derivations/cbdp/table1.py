@@ -663,7 +663,8 @@ A_GROWTH = Claim(
               r"(e^{\alpha/(2\sigma^2)})^{\alpha-1}\text{; ``Because }\frac{\sqrt{2\pi}}\sigma<e^{\alpha/(2\sigma^2)}\text{ for all }"
               r"\sigma\text{, \ldots modestly-sized values of }\alpha\text{ will cause the (lin,Renyi) upper bound to fall below "
               r"the Renyi parameter for all }\sigma\text{''}",
-    check=_a_growth, where="App. A", seed=SEED, conventions=(GAU1,),
+    check=_a_growth, where="App. A", seed=SEED, conventions=(GAU1,), role="remark",
+    uses=("CBDP-TAB1-REN-GAU-LIN", "CBDP-TAB1-REN-GAU-UNR"),
     notes="The minimum over sigma is derived by stationarity (maximize) with alpha symbolic: the inequality holds for all "
           "sigma exactly when alpha > 2 pi/e. The counterexample is certified with Arb.",
 )
