@@ -9,7 +9,7 @@ def test_sign_flip_is_refuted_with_certified_counterexample(mutant_registry):
     assert res.status == "refuted"
     cx = res.counterexample
     assert cx["certified"] is True and "disjoint" in cx["certificate"]
-    assert cx["claimed"] != cx["numeric"] and "eps" in cx["params"]
+    assert cx["bound"] != cx["quantity"] and "eps" in cx["params"]  # (the one counterexample layout: printed side "bound")
 
 
 @pytest.mark.parametrize("cid,reason", [
