@@ -780,6 +780,9 @@ def _finding_rows(findings, by_id, prefix) -> list[dict]:
         cx = f.counterexample or {}
         params = cx.get("params") if isinstance(cx.get("params"), dict) else None
         cxt = ("$" + params_tex(params) + "$") if params else ""
+        if params and cx.get("bound") is not None and cx.get("quantity") is not None:
+            # the point, the printed value and the true value (issue 29)
+            cxt += ": printed " + value_tex(cx["bound"], 6) + ", true " + value_tex(cx["quantity"], 6)
         if cx and not params:
             short = [(k, v) for k, v in cx.items() if k not in ("certified", "certificate") and v is not None
                      and len(str(v)) <= 24][:3]

@@ -200,6 +200,23 @@ def test_knock_on_results_cross_process_and_cache_boundaries(registry):
     assert full.corrected is not None
 
 
+def test_findings_table_shows_point_printed_and_true_values():
+    """The findings table's counterexample column: the point, the printed value and the true value (issue 29: 'CBDP-F1
+    shows sigma = 10, alpha = 3 and no numbers')."""
+    from types import SimpleNamespace
+
+    from cbdp_sym.report.latex import _finding_rows
+
+    f = json.loads(FIXTURE.read_text())[0]
+    cx = {"params": {"sigma": "3", "alpha": "3"}, "bound": "0.10460772886184969805", "quantity": "0.1338807637261795852",
+          "certified": True}
+    row = _finding_rows([SimpleNamespace(id=f["id"], title="t", kind="result", severity="high", claims=f["claims"],
+                                         counterexample=cx, counterexample_claim=f["claim"], corrected=None,
+                                         corrected_status=None)], {}, "p")[0]
+    assert "printed $0.104608$" in row["counterexample"] and "true $0.133881$" in row["counterexample"], row
+    assert row["counterexample"].startswith("$")  # the point first
+
+
 def test_peaks_located_on_short_rationals(monkeypatch):
     """Figs. 1b/2b: a curve's maximum is located between the grid neighbours of its largest value, on the lattice of
     four significant digits: every alpha the solver receives is a short rational (a ten-digit one made the solver's
