@@ -28,7 +28,7 @@ def _load(name):
 
     claim = Registry().get(_ANCHOR[name])
     mod = sys.modules[claim.check.__module__]
-    assert mod.__file__ == str(ROOT / f"{name}.py")
+    assert mod.__spec__.origin == str(ROOT / f"{name}.py")
     return mod
 
 
