@@ -531,13 +531,22 @@ def _identity_verdict(claim, res, tol):
     else:
         c = min(failing, key=lambda k: point_simplicity(k.params))
     res.status = "refuted"
+
+    def typed(params):  # vectors as arrays, as a bound's point gives them (a shown 1-vector reads "(1,)")
+        vecs = {p.name for p in claim.params if p.domain == "vector"}
+        try:
+            pt = claim.parse_point(params) if vecs & set(params) else {}
+        except Exception:  # noqa: BLE001 - a point the claim cannot parse again stays as shown
+            pt = {}
+        return {k: (params_json({k: pt[k]})[k] if k in vecs and k in pt else v) for k, v in params.items()}
+
     res.counterexample = counterexample(
-        c.params, relation="=", quantity=c.numeric or c.derived, bound=c.claimed,
+        typed(c.params), relation="=", quantity=c.numeric or c.derived, bound=c.claimed,
         derived=c.derived if c.numeric else None, digits=c.digits, certified=cert is not None,
         certificate=cert or ("not certified: " + ("no derived closed form to set against the printed one in ball "
                                                   "arithmetic" if res.derived_expr is None else
                                                   "ball arithmetic could not separate the two closed forms")),
-        worst=({"params": worst_c.params, "bound": worst_c.claimed, "quantity": worst_c.numeric or worst_c.derived,
+        worst=({"params": typed(worst_c.params), "bound": worst_c.claimed, "quantity": worst_c.numeric or worst_c.derived,
                 "digits": worst_c.digits} if worst_c is not c else None))
     res.message = (f"claimed {_short15(c.claimed)} but the definition gives {_short15(c.numeric or c.derived)} at "
                    + ", ".join(f"{k}={v}" for k, v in c.params.items()) + (" (certified)" if cert else ""))

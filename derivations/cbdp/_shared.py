@@ -81,7 +81,9 @@ def chain_to(links, at: dict, digits: int, what: str = ""):
     """:func:`cbdp_sym.Chain` of members computed to ``digits`` digits (a chain evaluated at a capped precision, or
     with solver members): every member is an estimate with the digits it established (its own ``Link.digits`` when
     smaller), and an ``=`` link holds when its members agree to the digits both established (what
-    :class:`cbdp_sym.Compare`'s ``needs`` says; the engine's ``Chain`` does not set it yet).
+    :class:`cbdp_sym.Compare`'s ``needs`` says).  ``Chain(digits=)`` sets an equality link's ``needs`` from that
+    link's own digits only: a link after a member established to fewer digits (a solver value) would ask for more
+    agreement than both members have, and be undecided where this helper decides it.
 
     >>> from cbdp_sym import Link
     >>> g = chain_to([Link("a", lambda p: mp.mpf(1)), Link("b", lambda p: mp.mpf(1) + mp.mpf(10) ** -30, "=")], {}, 25)

@@ -18,14 +18,14 @@ from cbdp_sym import cached_numeric
 from cbdp_sym import alpha_generator
 from cbdp_sym import ParameterError
 from cbdp_sym import Curve, Figure
-from cbdp_sym import mp_str
+from cbdp_sym import mp_str, to_mpf
 from cbdp_sym import renyi_mp
 from cbdp_sym import renyi_limit, restricted_record
 from cbdp_sym import alpha, eps, sigma, a, b
 from cbdp_sym import cached_derivation
 from cbdp_sym import eliminate_intercept, lin_objective
 from cbdp_sym import maximize
-from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, golden_max, sample
+from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, sample
 
 SEED = "000_3e98b0b0ed90e193.txt"
 LAPC = (r"$P = \mathrm{Lap}(0, 1/\epsilon)$, $Q = \mathrm{Lap}(1, 1/\epsilon)$ (scale $1/\epsilon$; $P$ unshifted, $Q$ "
@@ -238,14 +238,17 @@ F2A_EXACT = Claim(
 def _f1a_cross(dps):
     renyi = lambda t: renyi_numeric(*_laws("lap", 1), t)  # noqa: E731
     return Readings(
-        ("'the lower bound' = Eq. (4), the exact Rényi-DP parameter",
-         Crossing(lambda t: lap_bound(1, t) - renyi(t), 2, 6, "3.3",
+        ("(i) 'the lower bound' is the Rényi-DP parameter Fig. 1a draws, Eq. (4)",
+         Crossing(lambda t: lap_bound(1, t) - renyi(t), 2, 6, "3.3", at={"eps": 1, "curve": "Eq. (4)"},
                   what=r"the printed upper bound falls below the Rényi-DP parameter (Eq. (4), by quadrature) at "
                        r"$\alpha \approx 3.3$")),
-        ("'the lower bound' = Table 1's Rényi-DP lower bound",
-         Crossing(lambda t: lap_bound(1, t) - lap_lower(1, t), 2, 6, "3.3",
+        ("(ii) 'the lower bound' is Table 1's Rényi-DP lower bound, which the paragraph before calls 'the Renyi lower "
+         "bound'",
+         Crossing(lambda t: lap_bound(1, t) - lap_lower(1, t), 2, 6, "3.3", at={"eps": 1, "curve": "Table 1"},
                   what=r"the printed upper bound falls below Table 1's lower bound $\epsilon - \log 2/(\alpha - 1)$ at "
-                       r"$\alpha \approx 3.3$"), "seeds 000, 002"),
+                       r"$\alpha \approx 3.3$"),
+         "seeds 000 and 002 print the same sentence; the figure draws Eq. (4), the text before it names Table 1's "
+         "lower bound"),
         what="the crossing of Fig. 1a")
 
 
@@ -259,8 +262,10 @@ F1A_CROSS = Claim(
     id="CBDP-F1A-CROSS", paper="cbdp", label=r"Fig. 1a: the upper bound overtakes the lower bound at $\alpha \approx 3.3$",
     kind="check", statement=r"\text{``The upper bound overtakes the lower bound when }\alpha\approx3.3\text{''}",
     check=_f1a_cross, where="Sec. 5, Fig. 1a", seed=SEED, conventions=(LAPC + r"; $\epsilon = 1$",),
-    notes=r"Two readings of 'the lower bound': (i) the curve Fig. 1a draws, Eq. (4); (ii) Table 1's Rényi-DP lower "
-          r"bound $\epsilon - \log 2/(\alpha - 1)$. The engine locates each crossing (bisection on the printed bound "
+    notes=r"The printed sentence names 'the lower bound' without saying which: (i) the Rényi-DP curve Fig. 1a draws, "
+          r"Eq. (4), or (ii) Table 1's Rényi-DP lower bound $\epsilon - \log 2/(\alpha - 1)$, which the paragraph "
+          r"before the figure calls 'the Renyi lower bound' (Fig. 1a does not draw it). Both parses are audited. The "
+          r"engine locates each crossing (bisection on the printed bound "
           "minus the curve, the Rényi-DP side by quadrature) to the working precision and compares it with the "
           "printed 3.3.")
 
@@ -309,21 +314,54 @@ def _conv_check(fig, degfig):
     return check
 
 
+#: significant digits of a located maximum (the lattice the search runs on)
+PEAK_DIGITS = 4
+
+
 def _peak(kind, cls, pts):
-    """The maximum of a curve over ``[1.1, 1000]``: located by golden section between the neighbours of the largest
-    computed value (golden section to a relative width of $10^{-6}$, solver at 20 digits); at an end of the range
-    when the largest value is there (the curve is still increasing at 1000).  Display only: it decides nothing."""
+    """The maximum of a curve over ``[1.1, 1000]`` (display only: it decides nothing): at an end of the range when the
+    largest computed value is there (the curve is still increasing at 1000), else located between the neighbours of
+    the largest computed value by a golden-section search on the lattice of :data:`PEAK_DIGITS` significant digits
+    (solver at 20 digits).  The solver takes alpha as exact text and derives its symbolic constants from it: a
+    lattice point is a short rational (``4309/1000``), whereas a rational with ten digits can make those constants
+    grow without bound (``4.3090169944`` never finishes).  Returns the location (an estimate with the lattice's
+    digits) and the value there."""
     ys = [v for _, v in pts]
     j = max(range(len(ys)), key=lambda t: ys[t])
     if j in (0, len(ys) - 1):
         return _x(pts[j][0]), ys[j]
-    with mp.workdps(20):
-        # (alpha rounded to 10 digits: the solver takes alpha as exact text, and a 20-digit rational makes its
-        # symbolic constants slow; the location is shown to 6 digits)
-        lo, hi = _x(pts[j - 1][0]), _x(pts[j + 1][0])
-        loc, val = golden_max(lambda a: exact_restricted(kind, cls, 1, mp.nstr(a, 10)), lo, hi,
-                              tol=mp.mpf(10) ** -6 * hi)
-    return Estimate(loc, 5), val
+    lo, hi = sp.Rational(pts[j - 1][0]), sp.Rational(pts[j + 1][0])
+    step = sp.Rational(10) ** (int(mp.floor(mp.log10(_x(pts[j + 1][0])))) - PEAK_DIGITS + 1)
+    a, b = int(sp.ceiling(lo / step)), int(sp.floor(hi / step))
+    memo, where = {}, {}
+
+    def f(k):
+        """The curve at the lattice point ``k`` (at the nearest one whose constants the solver can form: a few short
+        rationals, e.g. ``2207/100``, make SymPy's integers exceed Python's limit, deterministically)."""
+        if k not in memo:
+            for j in (k, k + 1, k - 1, k + 2, k - 2):
+                try:
+                    with mp.workdps(20):
+                        memo[k] = exact_restricted(kind, cls, 1, str(j * step))
+                    where[k] = j
+                    break
+                except ValueError:
+                    continue
+            else:
+                raise ParameterError(f"the solver cannot form its constants near alpha = {k * step}")
+        return memo[k]
+
+    invphi = (mp.sqrt(5) - 1) / 2
+    while b - a > 3:
+        c, d = b - int(mp.nint((b - a) * invphi)), a + int(mp.nint((b - a) * invphi))
+        if c >= d:
+            c, d = (a + b) // 2, (a + b) // 2 + 1
+        if f(c) >= f(d):
+            b = d  # a unimodal curve has its maximum in [a, d]
+        else:
+            a = c
+    k = max(range(a, b + 1), key=f)
+    return Estimate(to_mpf(where[k] * step), PEAK_DIGITS), memo[k]
 
 
 def _decr_check(fig, tail, kind, limfig):
@@ -334,21 +372,25 @@ def _decr_check(fig, tail, kind, limfig):
         for k in ("poly1", "poly2", "poly3"):
             pts = list(d[k]) + [(x, v) for x, v in t[k] if x not in fig.xs]
             peak_x, peak = _peak(kind, "lin" if k == "poly1" else k, pts)
+            # (a maximum at a grid point, the end of the range, is shown as the grid gives it)
+            at = next((x for x, _v in pts if not isinstance(peak_x, Estimate) and _x(x) == peak_x), None)
+            shown = at if at is not None else mp_str(peak_x, PEAK_DIGITS)
             after = [(x, _fv(v)) for x, v in pts if _x(x) > peak_x]
             L = Estimate(lims[k], 15)
             last_x, last = pts[-1]
-            rows.append([k, mp_str(peak_x, 6), _s(peak, 10), _s(last, 10), _s(L, 10)])
+            rows.append([k, shown, _s(peak, 10), _s(last, 10), _s(L, 10)])
             pairs = list(zip(after[:-1], after[1:]))
             steps = [Compare(claimed=a_[1], computed=b_[1], rel="<=", at={"class": k, "alpha": b_[0]},
                              what=f"decreasing after the peak (from $\\alpha = {a_[0]}$)") for a_, b_ in pairs]
             limit = Compare(claimed=_fv(last), computed=L, rel="<=", at={"class": k, "alpha": "inf"},
                             what=r"the $\alpha \to \infty$ limit at most the last value (a curve decreasing from some "
                                  r"$\alpha$ on stays above its limit)")
-            parts.append(All(*steps, limit, what=f"{k}: peak located at $\\alpha \\approx {mp_str(peak_x, 6)}$"))
+            parts.append(All(*steps, limit, what=f"{k}: maximum at $\\alpha \\approx {shown}$"))
         table = Table("Behaviour in $\\alpha$ of the (poly$_k$, Rényi) parameters",
                       ["class", r"located maximum on $[1.1, 1000]$ at $\alpha \approx$", "maximum",
                        r"value at $\alpha = 1000$", r"limit $\alpha \to \infty$"], rows,
-                      r"The maximum is located by golden section on $\log\alpha$ (solver at 20 digits); a maximum at "
+                      r"The maximum is located by a golden-section search on the $\alpha$ of four significant digits "
+                      r"between the grid neighbours of the largest computed value (solver at 20 digits); a maximum at "
                       r"the end of the interval means the curve still increases at $\alpha = 1000$.")
         return Evidence(sample("the classes poly1, poly2, poly3", parts, lambda x: x,
                                what=r"each curve decreases beyond its maximum, on the grid up to $\alpha = 1000$, "

@@ -35,7 +35,7 @@ _S_POINTS = ("-3", "-1/2", "0", "1/3", "5/2")
 
 EQ1_KL = Claim(
     id="CBDP-EQ1-KL", paper="cbdp", label="Eq. (1): conjugate of the KL generator (printed in Lemma 1's proof)",
-    kind="identity", statement=r"f^*(s)=\sup_{x}\,xs-x\log x=e^{s-1}", quantity=r"f^*_{\mathrm{KL}}(s)",
+    kind="identity", role="proof", statement=r"f^*(s)=\sup_{x}\,xs-x\log x=e^{s-1}", quantity=r"f^*_{\mathrm{KL}}(s)",
     params=[Param.real("s", s, _S_POINTS)], derive=lambda: KL.conjugate().expr,
     claimed=lambda: sp.exp(s - 1), numeric=lambda v: KL.conjugate_sup_mp(v["s"]),
     where="Eq. (1); App. C.2, proof of Lemma 1", seed=SEED, conventions=(KL.convention,),
@@ -52,6 +52,7 @@ EQ1_TV = Claim(
 
 EQ1_ALPHA = Claim(
     id="CBDP-EQ1-ALPHA", paper="cbdp", label=r"Eq. (1): conjugate of the $\alpha$-divergence generator", kind="identity",
+    role="proof",
     statement=r"f^*(s)=\sup_{t\in\mathbb{R}}\,ts-\frac{|t|^\alpha-1}{\alpha^2-\alpha}\ \text{(printed form audited as CBDP-L3)}",
     quantity=r"f^*_{\alpha}(s)",
     params=[Param.real("s", s, _S_POINTS), Param.greater_than_one("alpha", alpha, ("3/2", "2", "7/2", "11/10", "50"))],

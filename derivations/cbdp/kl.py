@@ -86,7 +86,7 @@ T8 = Claim(
 )
 
 TAB1_KL_LAP_UNR = Claim(
-    id="CBDP-TAB1-KL-LAP-UNR", paper="cbdp", label="Table 1: KL, Laplace, unrestricted", kind="identity",
+    id="CBDP-TAB1-KL-LAP-UNR", paper="cbdp", uses=("CBDP-T8",), label="Table 1: KL, Laplace, unrestricted", kind="identity",
     statement=r"\epsilon-1+e^{-\epsilon}", quantity=r"\mathrm{KL}(P,Q)", params=[Param.positive("eps", eps, EPS_POINTS)],
     derive=_kl_laplace, claimed=lambda: eps - 1 + sp.exp(-eps), numeric=_kl_laplace_numeric,
     where="Sec. 5, Table 1", seed=SEED, conventions=(KLC, LAP, "symmetric in P and Q (reflection x -> 1 - x)"),
@@ -136,7 +136,7 @@ def _lin_kl_numeric_laplace_at(e, dps):
 T9_PRINTED = sp.log(1 - ((1 - sp.sqrt(1 + eps**2)) / eps) ** 2) + sp.sqrt(1 + eps**2) - 1
 
 T9 = Claim(
-    id="CBDP-T9", paper="cbdp", label="Thm. 9: (lin,KL) of the Laplace mechanism", kind="identity",
+    id="CBDP-T9", paper="cbdp", uses=("CBDP-L1",), label="Thm. 9: (lin,KL) of the Laplace mechanism", kind="identity",
     statement=r"\mathrm{KL}^{lin}(P,Q)=\log\left(1-\left(\frac{1-\sqrt{1+\epsilon^2}}{\epsilon}\right)^2\right)+\sqrt{1+\epsilon^2}-1",
     quantity=r"\mathrm{KL}^{\mathrm{lin}}(P,Q)", params=[Param.positive("eps", eps, EPS_POINTS)],
     derive=_lin_kl_laplace, claimed=lambda: T9_PRINTED, numeric=_lin_numeric_lap,
@@ -145,7 +145,7 @@ T9 = Claim(
 )
 
 TAB1_KL_LAP_LIN = Claim(
-    id="CBDP-TAB1-KL-LAP-LIN", paper="cbdp", label="Table 1: KL, Laplace, linear adversary", kind="identity",
+    id="CBDP-TAB1-KL-LAP-LIN", paper="cbdp", uses=("CBDP-T9",), label="Table 1: KL, Laplace, linear adversary", kind="identity",
     statement=r"\sqrt{1+\epsilon^2}-1+\log\left(1-\frac{(\sqrt{1+\epsilon^2}-1)^2}{\epsilon^2}\right)",
     quantity=r"\mathrm{KL}^{\mathrm{lin}}(P,Q)", params=[Param.positive("eps", eps, EPS_POINTS)],
     derive=_lin_kl_laplace,
@@ -191,7 +191,7 @@ def _lin_kl_gauss_table():
 
 
 TAB1_KL_GAU_LIN = Claim(
-    id="CBDP-TAB1-KL-GAU-LIN", paper="cbdp", label="Table 1: KL, Gaussian, linear adversary", kind="identity",
+    id="CBDP-TAB1-KL-GAU-LIN", paper="cbdp", uses=("CBDP-T10",), label="Table 1: KL, Gaussian, linear adversary", kind="identity",
     statement=r"1/2\sigma^2", quantity=r"\mathrm{KL}^{\mathrm{lin}}(P,Q)", params=[Param.positive("sigma", sigma, SIGMA_POINTS)],
     derive=_lin_kl_gauss_table, claimed=lambda: 1 / (2 * sigma**2),
     numeric=lambda v: _lin_gauss_numeric(sp.Integer(0), sp.Integer(1), v["sigma"], v["sigma"], mp.mp.dps),
@@ -228,7 +228,7 @@ S5_GAUKL = Claim(
 )
 
 S5_LAPKL = Claim(
-    id="CBDP-S5-LAPKL", paper="cbdp", label="Sec. 5: (lin,KL) of Laplace is smaller than KL", kind="strict-upper",
+    id="CBDP-S5-LAPKL", paper="cbdp", uses=("CBDP-TAB1-KL-LAP-LIN", "CBDP-TAB1-KL-LAP-UNR"), label="Sec. 5: (lin,KL) of Laplace is smaller than KL", kind="strict-upper",
     statement=r"\mathrm{KL}^{lin}(P,Q) < \mathrm{KL}(P,Q)=\epsilon-1+e^{-\epsilon}\ \text{(\"slightly smaller\")}",
     quantity=r"\mathrm{KL}^{\mathrm{lin}}(P,Q)", params=[Param.positive("eps", eps, EPS_SWEEP)],
     sweep=[{"eps": e} for e in EPS_SWEEP],

@@ -129,14 +129,18 @@ DDIM_GAU = [("2", "1,1", "10", "3"), ("2", "1,-2", "1/2", "7/2"), ("3", "1/2,3,-
             ("4", "1,1,1,1", "100", "5")]
 
 
-def _sweep(scale_name, grid, ddim):
-    pts = [{"d": "1", "v": "1", scale_name: s_, "alpha": a_} for s_, a_ in grid]
+def _sweep(scale_name, grid, ddim, simple):
+    """The sweep of a Theorem 13 instance: ``simple`` (scale, alpha) first, the simplest point where the printed bound
+    fails (certified), then the grid at ``d = 1``, ``v = 1`` and the d-dimensional points."""
+    pts = [{"d": "1", "v": "1", scale_name: simple[0], "alpha": simple[1]}]
+    pts += [{"d": "1", "v": "1", scale_name: s_, "alpha": a_} for s_, a_ in grid]
     return pts + [{"d": dd, "v": vv, scale_name: s_, "alpha": a_} for dd, vv, s_, a_ in ddim]
 
 
-T13_LAP_SWEEP = _sweep("eps", LAP_GRID, DDIM_LAP)
-T13_GAU_SWEEP = _sweep("sigma", GAU_GRID, DDIM_GAU)
-GRID_NOTE = "Sweep (shared with Table 1's cells): d = 1, v = 1 at {grid}; and the d-dimensional points {ddim}."
+T13_LAP_SWEEP = _sweep("eps", LAP_GRID, DDIM_LAP, ("1/4", "3"))
+T13_GAU_SWEEP = _sweep("sigma", GAU_GRID, DDIM_GAU, ("3", "3"))
+GRID_NOTE = ("Sweep (shared with Table 1's cells): d = 1, v = 1 at the simplest failing point, then at {grid}; and "
+             "the d-dimensional points {ddim}.")
 
 
 def fmt_points(ddim):
@@ -150,7 +154,7 @@ T13 = Claim(
               r"\right),\ K=\mathbb{E}|Y|^{\alpha/(\alpha-1)}",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
-    sweep=T13_LAP_SWEEP, claimed=_t13_lap_claimed, numeric=exact_lap,
+    sweep=T13_LAP_SWEEP, claimed=_t13_lap_claimed, numeric=exact_lap, uses=("CBDP-L3", "CBDP-L4", "CBDP-L5"),
     corrected=_t13_lap_fixed,
     corrected_statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le d\log2+\frac1{\alpha-1}\log\left(1+\frac{\lVert v\rVert_\alpha^\alpha}"
                         r"{K^{\alpha-1}}\right)",
@@ -169,7 +173,7 @@ T13_GAU = Claim(
               r"\right),\ K=\mathbb{E}|Y|^{\alpha/(\alpha-1)},\ Y=\mathcal N(0,\sigma^2)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()],
-    sweep=T13_GAU_SWEEP, claimed=_t13_gau_claimed, numeric=exact_gau,
+    sweep=T13_GAU_SWEEP, claimed=_t13_gau_claimed, numeric=exact_gau, uses=("CBDP-L3", "CBDP-L4", "CBDP-L5"),
     corrected=_t13_gau_fixed,
     corrected_statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le d\log2+\frac1{\alpha-1}\log\left(1+\frac{\lVert v\rVert_\alpha^\alpha}"
                         r"{K^{\alpha-1}}\right)",
@@ -206,7 +210,7 @@ C2 = Claim(
               r"\frac{\lVert v\rVert_\alpha^\alpha}{(0.5^d\sqrt{2/\pi})^{\alpha-1}\sigma^\alpha}\right)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("sigma", sigma), _alpha_gt2()],
-    sweep=C2_GAU_SWEEP, claimed=_c2_gau_claimed, numeric=exact_gau,
+    sweep=C2_GAU_SWEEP, claimed=_c2_gau_claimed, numeric=exact_gau, uses=("CBDP-T13-GAU",),
     corrected=_c2_gau_fixed,
     corrected_statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le d\log2+\frac1{\alpha-1}\log\left(1+\frac{\lVert v\rVert_\alpha^\alpha}"
                         r"{(2/\pi)^{(\alpha-1)/2}\sigma^\alpha}\right)",
@@ -222,7 +226,7 @@ C2_LAP = Claim(
               r"1+\frac{\lVert v\rVert_\alpha^\alpha\epsilon^\alpha}{(0.5^d)^{\alpha-1}}\right)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("eps", eps), _alpha_gt2()],
-    sweep=C2_LAP_SWEEP, claimed=_c2_lap_claimed, numeric=exact_lap,
+    sweep=C2_LAP_SWEEP, claimed=_c2_lap_claimed, numeric=exact_lap, uses=("CBDP-T13",),
     corrected=_c2_lap_fixed,
     corrected_statement=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)\le d\log2+\frac1{\alpha-1}\log\left(1+\lVert v\rVert_\alpha^\alpha"
                         r"\epsilon^\alpha\right)",
@@ -254,7 +258,8 @@ def _t5_check(pt):
         raise ParameterError("v is a column of A divided by ||A||_1: its L1 norm must be at most 1")
 
 
-T5_SWEEP = ([{"s": "1", "v": "1", "eps": e_, "alpha": a_} for e_, a_ in LAP_GRID]
+T5_SWEEP = ([{"s": "1", "v": "1", "eps": "1/4", "alpha": "3"}]
+            + [{"s": "1", "v": "1", "eps": e_, "alpha": a_} for e_, a_ in LAP_GRID]
             + [{"s": "2", "v": "1/2,1/2", "eps": "1/10", "alpha": "3"},
                {"s": "3", "v": "1/2,1/4,-1/4", "eps": "1/100", "alpha": "5"}])
 
@@ -266,7 +271,7 @@ T5 = Claim(
     params=[Param.positive_int("s", s_dim), Param.vector("v", v, ("1",), length_of="s",
                                                           description="a column a_j of A divided by ||A||_1"),
             Param.positive("eps", eps), _alpha_p()],
-    sweep=T5_SWEEP, constraint=_t5_check, claimed=_t5_claimed, numeric=exact_lap,
+    sweep=T5_SWEEP, constraint=_t5_check, claimed=_t5_claimed, numeric=exact_lap, uses=("CBDP-C2-LAP", "CBDP-T1"),
     corrected=_t5_fixed,
     corrected_statement=r"s\log2+\frac1{\alpha-1}\log\left(1+\epsilon^\alpha\right)",
     where="Sec. 5, Thm. 5 (proof in App. C.4)", seed=SEED,
@@ -457,6 +462,7 @@ T13_CHAIN = Claim(
               r"\frac1{2^d}\sum_i|a_i|^AK+b^A;\ O=\{\mathrm{sign}(x)=\mathrm{sign}(a)\};\ "
               r"\mathcal D^{lin}_\alpha\le\frac{2^{d(\alpha-1)}\lVert v\rVert_\alpha^\alpha}{(\alpha^2-\alpha)K^{\alpha-1}}",
     check=_t13_chain, where="App. C.4, proof of Thm. 13", seed=SEED, conventions=(GENC, SOLVER),
+    uses=("CBDP-L3", "CBDP-L4", "CBDP-L5"),
     after=("CBDP-T13", "CBDP-T13-GAU"),  # reads their hardest sweep points' solver values from the cache
     notes="Points: a simple counterexample (eps = 1/10, resp. sigma = 3, at alpha = 3, d = 1) and the hardest sweep point of "
           "CBDP-T13 / CBDP-T13-GAU with d <= 2 (orthant integrals by nested quadrature) among those where the printed "
@@ -475,12 +481,17 @@ def _inf_moment(Yt):
     return min(cands, key=lambda t: t[1])
 
 
-def _c2_chain(dps):
+def _c2_chain(dps, fixed=False):
+    """Corollary 2's proof: the lower bounds on ``K`` (the Laplace member as printed, ``epsilon^A``, or corrected,
+    ``epsilon^{-A}``: ``fixed``) and the value chains exact <= Theorem 13 <= Corollary 2 (the theorem and the
+    corollary as printed, or as corrected while the engine audits the claims this one uses as corrected)."""
+    from cbdp_sym import printed_or_corrected
+
     tables, parts = [], []
     with mp.workdps(min(dps + 10, 40)):
-        # K for the Gaussian and the Laplace noise
+        # K for the Gaussian and the Laplace noise (eps = 2: the simplest point where epsilon^A and epsilon^-A differ)
         for family, pt in (("gau", {"sigma": sp.Integer(3), "alpha": sp.Integer(3)}),
-                           ("lap", {"eps": sp.Rational(1, 10), "alpha": sp.Integer(3)})):
+                           ("lap", {"eps": sp.Integer(2), "alpha": sp.Integer(3)})):
             a_ = to_mpf(pt["alpha"])
             A = a_ / (a_ - 1)
             if family == "gau":
@@ -494,6 +505,10 @@ def _c2_chain(dps):
             if family == "gau":
                 links += [Link(r"\sigma^{A}\mathbb E|\tilde Y|^{A}", lambda p: sc**A * abs_moment_mp(Yt, A), "=", "scaling")]
                 factor = sc**A
+            elif fixed:
+                links += [Link(r"\epsilon^{-A}\mathbb E|\tilde Y|^{A}", lambda p: sc ** (-A) * abs_moment_mp(Yt, A), "=",
+                               r"corrected: $Y = \tilde Y/\epsilon$ gives $\epsilon^{-A}$")]
+                factor = sc ** (-A)
             else:
                 links += [Link(r"\epsilon^{A}\mathbb E|\tilde Y|^{A}", lambda p: sc**A * abs_moment_mp(Yt, A), "=",
                                r"printed ($Y = \tilde Y/\epsilon$ gives $\epsilon^{-A}$)")]
@@ -509,6 +524,10 @@ def _c2_chain(dps):
             at = _at_of(family, pt)
             tag = ("Gaussian" if family == "gau" else "Laplace") + ", " + _shown(pt)
             r = chain_to(links, at, 25, what=f"Corollary 2's lower bound on $K$, {tag}")
+            if family == "lap":  # the first link is a comparison of closed forms: Arb certifies a failure
+                moment = abs_moment(Laplace(0, 1), A_)  # E|Y~|^A, Y~ = Lap(0, 1)
+                r.parts[0].closed = (_K("lap"), (eps ** (-A_) if fixed else eps**A_) * moment, dict(pt),
+                                     {"eps": eps, "alpha": alpha})
             tables.append(links_table(f"Corollary 2's lower bound on $K$, {tag}", links, r))
             parts.append(r)
         # the value chain: exact <= Theorem 13 <= Corollary 2
@@ -519,10 +538,11 @@ def _c2_chain(dps):
             for pt in ([{"d": 1, "v": (1,), "sigma": sp.Integer(3), "alpha": sp.Integer(3)}] if family == "gau" else
                        [{"d": 1, "v": (1,), "eps": sp.Rational(1, 10), "alpha": sp.Integer(3)}]) + _hardest(cid):
                 ptt = {k: (sp.Tuple(*val) if isinstance(val, tuple) else val) for k, val in pt.items()}
+                t13_form, c2_form = printed_or_corrected(t13), printed_or_corrected(c2)
                 links = [Link(r"\mathcal D^{lin}_{R,\alpha}(P,Q)", lambda p: c2.numeric(ptt), "=", "solver"),
-                         Link(r"\text{Theorem 13 with } K=\mathbb E|Y|^A", lambda p: evaluate(t13.claimed(), ptt, t13), "<=",
+                         Link(r"\text{Theorem 13 with } K=\mathbb E|Y|^A", lambda p: evaluate(t13_form, ptt, t13), "<=",
                               "Theorem 13 (CBDP-T13-CHAIN)"),
-                         Link(r"\text{Corollary 2 (printed)}", lambda p: evaluate(c2.claimed(), ptt, c2), "<=",
+                         Link(r"\text{Corollary 2}", lambda p: evaluate(c2_form, ptt, c2), "<=",
                               r"$K \ge$ its lower bound; the bound decreases in $K$")]
                 tag = ("Gaussian" if family == "gau" else "Laplace") + ", " + _shown(pt)
                 r = chain_to(links, _at_of(family, pt), 25)
@@ -536,12 +556,20 @@ def _c2_chain(dps):
                            what="Corollary 2's proof, member by member (25 digits)"), tables=tables)
 
 
+def _c2_chain_fixed(dps):
+    return _c2_chain(dps, fixed=True)
+
+
 C2_CHAIN = Claim(
     id="CBDP-C2-CHAIN", error_kind="typo", paper="cbdp", label="Cor. 2's proof, link by link", kind="check",
     statement=r"K=\sigma^{\alpha/(\alpha-1)}\mathbb E|\tilde Y|^{\alpha/(\alpha-1)}\ge\sigma^{\alpha/(\alpha-1)}\inf_{1\le\gamma\le2}"
               r"\mathbb E|\tilde Y|^\gamma=\sigma^{\alpha/(\alpha-1)}\sqrt{2/\pi};\ K=\epsilon^{\alpha/(\alpha-1)}\mathbb E|\tilde Y|"
               r"^{\alpha/(\alpha-1)}\ge\frac1{\epsilon^{\alpha/(\alpha-1)}}",
-    check=_c2_chain, where="App. C.4, proof of Cor. 2", seed=SEED, conventions=(GENC, SOLVER),
+    check=_c2_chain, corrected=_c2_chain_fixed,
+    corrected_statement=r"K=\epsilon^{-\alpha/(\alpha-1)}\mathbb E|\tilde Y|^{\alpha/(\alpha-1)}\ge"
+                        r"\frac1{\epsilon^{\alpha/(\alpha-1)}}\ \text{(Laplace noise, }Y=\tilde Y/\epsilon\text{)}",
+    uses=("CBDP-T13", "CBDP-T13-GAU"),
+    where="App. C.4, proof of Cor. 2", seed=SEED, conventions=(GENC, SOLVER),
     after=("CBDP-C2", "CBDP-C2-LAP"),
     notes="Absolute moments by quadrature; the infimum over gamma in [1, 2] by golden section; 40 digits. The value "
           "chains use the simple counterexample and the hardest sweep point of each corollary.",
@@ -625,6 +653,7 @@ T5_CHAIN = Claim(
     statement=r"\tfrac1{\alpha-1}\log\left(1+\lVert v\rVert_\alpha^\alpha2^{s(\alpha-1)}\tfrac{\epsilon^\alpha}{\lVert v\rVert_1^\alpha}\right)"
               r"\le\tfrac1{\alpha-1}\log(1+2^{(\alpha-1)e}\epsilon^\alpha)\ \text{(as printed)}",
     check=_t5_chain, where="App. C.4, proof of Thm. 5", seed=SEED, conventions=(GENC, SOLVER),
+    uses=("CBDP-C2-LAP", "CBDP-T1"),
     after=("CBDP-T5",),
     notes="Instances (A, W) with W A^+ A = W (checked exactly, A^+ the Moore-Penrose pseudoinverse); neighbours differ by "
           "the column a_j of largest L1 norm; the released pair is Lap_s(0, ||A||_1/eps) vs the same shifted by a_j. For "

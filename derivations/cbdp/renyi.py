@@ -11,7 +11,7 @@ P is the unshifted law, Q the law shifted by v (Table 1's convention); ``Lap(mu,
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Reading, Tex, alpha_generator, record
+from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Tex, alpha_generator, record
 from cbdp_sym import cached_numeric
 from cbdp_sym import simplify
 from cbdp_sym import Finite, PointMass, Product, X
@@ -143,41 +143,47 @@ def _conj_cs_fixed():
 
 L3_CONJ = Claim(
     id="CBDP-L3-CONJ", paper="cbdp", label="Lemma 3's proof: the conjugate as printed in seed 000 (with +)",
-    kind="identity",
+    kind="identity", role="proof",
     statement=r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj, claimed=_conj_plus, numeric=_conj_numeric,
     where="App. C.4, proof of Lemma 3 (seed 000)", seed="000_3e98b0b0ed90e193.txt", conventions=(GENC,),
-    readings=(Reading("seed 002's sign (the arXiv LaTeX source prints $-$)", _conj_minus,
-                      r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}-\frac{1}{\alpha^2-\alpha}",
-                      "seed 002 (arXiv LaTeX source) prints -; seed 000 (PDF text) prints +; seed 001 does not reach the appendix"),),
-    notes="The numeric side is sup_t t s - f(t) by a bracketing golden-section search on the generator at the "
-          "numeric alpha. The printed stationarity step solves for x = (|s|(alpha - 1))^{1/(alpha - 1)}, dropping "
-          "the factor sign(s) (harmless: f is even).",
+    notes="The numeric side is $\\sup_t ts - f(t)$ by a bracketing golden-section search on the generator at the "
+          "numeric $\\alpha$. The printed stationarity step solves for $x = (|s|(\\alpha - 1))^{1/(\\alpha - 1)}$, "
+          "dropping the factor $\\mathrm{sign}(s)$ (harmless: $f$ is even). The arXiv version (seed 002) prints the "
+          "constant with a minus sign, unambiguously: audited as CBDP-L3-CONJ-MINUS.",
 )
+
+# the simplest points first: s = 0 shows the constant alone (f*(0) = -f(0) = 1/(alpha^2 - alpha))
+_CONJ_POINTS = [{"s": "0", "alpha": "2"}, {"s": "2", "alpha": "2"}, {"s": "-3", "alpha": "3/2"},
+                {"s": "-1/2", "alpha": "2"}, {"s": "0", "alpha": "7/2"}, {"s": "1/3", "alpha": "11/10"},
+                {"s": "5/2", "alpha": "50"}]
 
 L3_CONJ_MINUS = Claim(
     id="CBDP-L3-CONJ-MINUS", paper="cbdp", label="Lemma 3's proof: the conjugate as printed in seed 002 (with -)",
-    kind="identity",
+    kind="identity", role="proof", points=_CONJ_POINTS,
     statement=r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}-\frac{1}{\alpha^2-\alpha}",
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj, claimed=_conj_minus, numeric=_conj_numeric,
     corrected=_conj_plus,
     corrected_statement=r"f^*(s)=\frac1\alpha\left(|s|(\alpha-1)\right)^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
-    where="App. C.4, proof of Lemma 3 (seed 002, arXiv LaTeX)", seed=SEED, conventions=(GENC,), error_kind="reading",
-    notes="Seeds 000 and 002 disagree on the sign of the constant; the derivation (and f*(0) = sup_t -f(t) = "
-          "-f(0) = 1/(alpha^2 - alpha)) supports '+', which is also the sign Lemma 3's statement needs "
-          "(- E_Q f*(h) = - C_alpha E_Q|h|^A - 1/(alpha^2 - alpha)).",
+    where="App. C.4, proof of Lemma 3 (seed 002, arXiv LaTeX)", seed=SEED, conventions=(GENC,), error_kind="typo",
+    notes="The arXiv version's LaTeX source (seed 002) prints $-\\frac{1}{\\alpha^2-\\alpha}$, twice, and the NeurIPS "
+          "PDF (seed 000) prints $+$ (CBDP-L3-CONJ): the two versions differ, and the printed sign of each is "
+          "unambiguous, so the arXiv sign is a typo, not a second parse. The derivation (and $f^*(0) = \\sup_t -f(t) "
+          "= -f(0) = \\frac{1}{\\alpha^2-\\alpha}$) gives $+$, which is also the sign Lemma 3's statement needs "
+          "($-\\mathbb E_Q f^*(h) = -C_\\alpha \\mathbb E_Q|h|^A - \\frac{1}{\\alpha^2-\\alpha}$).",
 )
 
 L3_CONJ_CS = Claim(
     id="CBDP-L3-CONJ-CS", paper="cbdp", label=r"Lemma 3's proof: the conjugate's short form $C_\alpha|s|$ as printed",
-    kind="identity",
+    kind="identity", role="proof", points=_CONJ_POINTS,
     statement=r"f^*(s)=C_\alpha|s|+\frac{1}{\alpha^2-\alpha},\quad C_\alpha=\frac{(\alpha-1)^{\alpha/(\alpha-1)}}{\alpha}",
     quantity=r"f^*(s)", params=_CONJ_PARAMS, derive=_conj,
     claimed=_conj_cs, numeric=_conj_numeric, corrected=_conj_cs_fixed,
     corrected_statement=r"f^*(s)=C_\alpha|s|^{\alpha/(\alpha-1)}+\frac{1}{\alpha^2-\alpha}",
     where="App. C.4, proof of Lemma 3 (seeds 000 and 002)", seed=SEED, conventions=(GENC,), error_kind="typo",
-    notes="Both seeds print C_alpha|s| where |s|^{alpha/(alpha - 1)} is meant (the lemma's statement uses "
-          "E_Q|h|^{alpha/(alpha - 1)}); the literal reading agrees with the conjugate only at |s| in {0, 1}.",
+    notes=r"Both seeds print $C_\alpha|s|$ where $C_\alpha|s|^{\alpha/(\alpha-1)}$ is meant (the lemma's statement "
+          r"uses $\mathbb E_Q|h|^{\alpha/(\alpha-1)}$); the printed short form agrees with the conjugate only at "
+          r"$|s| \in \{0, 1\}$.",
 )
 
 _FP = Finite([-1, 0, 2], [sp.Rational(1, 4), sp.Rational(1, 2), sp.Rational(1, 4)])
@@ -202,6 +208,7 @@ def _l3_numeric(pt):
 
 L3 = Claim(
     id="CBDP-L3", paper="cbdp", label=r"Lemma 3: variational form of the (lin) $\alpha$-divergence", kind="identity",
+    uses=("CBDP-L3-CONJ",),
     statement=r"\mathcal{D}^{\mathcal H}_\alpha(P,Q)=\sup_{h\in\mathcal H}\mathbb{E}_P[h]-C_\alpha\mathbb{E}_Q"
               r"\left[|h|^{\alpha/(\alpha-1)}\right]-\frac1{\alpha^2-\alpha},\ \text{with } h=a^\top x+b \text{ for lin}",
     quantity=r"\mathbb{E}_P[h]-\mathbb{E}_Q[f^*(h)]",
@@ -289,6 +296,7 @@ def _l4_check(dps):
 
 L4 = Claim(
     id="CBDP-L4", paper="cbdp", label="Lemma 4: the signs of the maximising linear function", kind="check",
+    uses=("CBDP-L3",),
     statement=r"\mathrm{sign}(\mathbb{E}_P x)=(e_i),\ Q\ \text{independent, symmetric};\ "
               r"\mathcal{D}^{lin}_\alpha(P,Q)=\sup_{\mathrm{sign}(a_i)=e_i,\ b\ge0}\mathbb{E}_P[a^\top x]+b"
               r"-C_\alpha\mathbb{E}_Q|a^\top x+b|^{A}-\frac1{\alpha^2-\alpha};\ A=\frac{\alpha}{\alpha-1}",
@@ -335,7 +343,7 @@ def _l5_argmax(pt):
 
 
 L5_ARGMAX = Claim(
-    id="CBDP-L5-ARGMAX", paper="cbdp", label="Lemma 5: where the maximum is attained", kind="identity",
+    id="CBDP-L5-ARGMAX", paper="cbdp", label="Lemma 5: where the maximum is attained", kind="identity", role="proof",
     statement=r"\arg\max_a\ a-Xa^{\alpha/(\alpha-1)}=\frac{(\alpha-1)^{\alpha-1}}{\alpha^{\alpha-1}X^{\alpha-1}}",
     quantity=r"a^*", params=_L5_PARAMS, derive=lambda: power_sup(Xl, alpha)[0],
     claimed=lambda: (alpha - 1) ** (alpha - 1) / (alpha ** (alpha - 1) * Xl ** (alpha - 1)),
@@ -393,8 +401,8 @@ T11 = Claim(
     statement=r"\mathcal{D}_{R,\alpha}(P,Q)=\frac1{\alpha-1}\sum_{i=1}^d\log\left(\left(\frac12+\frac1{4\alpha-2}\right)"
               r"e^{v_i(\alpha-1)\epsilon}+\left(\frac12-\frac1{4\alpha-2}\right)e^{-v_i\alpha\epsilon}\right)",
     quantity=r"\mathcal{D}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
-    points=_DPOINTS, derive=_t11, claimed=_t11_printed, numeric=_renyi_lap,
-    corrected=_t11_fixed,
+    points=[{"d": "1", "v": "-1", "eps": "1", "alpha": "2"}] + _DPOINTS, derive=_t11, claimed=_t11_printed,
+    numeric=_renyi_lap, corrected=_t11_fixed,
     corrected_statement=r"\mathcal{D}_{R,\alpha}(P,Q)=\frac1{\alpha-1}\sum_{i=1}^d\log\left(\left(\frac12+\frac1{4\alpha-2}"
                         r"\right)e^{|v_i|(\alpha-1)\epsilon}+\left(\frac12-\frac1{4\alpha-2}\right)e^{-|v_i|\alpha\epsilon}\right)",
     where="App. C.3, Thm. 11", seed=SEED, conventions=(LAPD, FUBINI), error_kind="typo",
@@ -454,6 +462,7 @@ def _pieces(dps):
 
 T11_PIECES = Claim(
     id="CBDP-T11-PIECES", paper="cbdp", label="Thm. 11's proof: the pieces of the split integral", kind="check",
+    role="proof",
     statement=r"\int_{-\infty}^0=\tfrac12e^{v_i(\alpha-1)\epsilon};\ \int_0^{v_i}=\tfrac1{2-4\alpha}e^{v_i(\alpha-1)\epsilon}"
               r"(e^{v_i(1-2\alpha)\epsilon}-1);\ \int_{v_i}^\infty=\tfrac12e^{-v_i\alpha\epsilon}",
     check=_pieces, where="App. C.3, proof of Thm. 11", seed=SEED, conventions=(LAPD,),
@@ -502,6 +511,7 @@ def _eq4_numeric(pt):
 
 EQ4 = Claim(
     id="CBDP-EQ4", paper="cbdp", label="Eq. (4): exact Rényi-DP parameter of the Laplace mechanism", kind="identity",
+    uses=("CBDP-T11",),
     statement=r"\frac1{\alpha-1}\log\left(\left(\frac12+\frac1{4\alpha-2}\right)e^{(\alpha-1)\epsilon}+\left(\frac12-"
               r"\frac1{4\alpha-2}\right)e^{-\alpha\epsilon}\right)",
     quantity=r"\mathcal{D}_{R,\alpha}(\mathrm{Lap}(0,1/\epsilon),\mathrm{Lap}(1,1/\epsilon))",
@@ -526,6 +536,7 @@ _C1_SWEEP = [dict(p, **{"alpha": al}) for p in
 
 C1 = Claim(
     id="CBDP-C1", cost=16, paper="cbdp", label="Cor. 1: a lower bound on the Rényi divergence of Laplace laws", kind="lower",
+    uses=("CBDP-EQ5",),
     statement=r"\alpha\ge1\ \Rightarrow\ \mathcal{D}_{R,\alpha}(P,Q)\ge\epsilon\lVert v\rVert_1",
     quantity=r"\mathcal{D}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
     sweep=_C1_SWEEP, derive=_t11, claimed=_c1_printed, numeric=_renyi_lap,
@@ -591,7 +602,7 @@ def _c1_chain(dps):
 
 
 C1_CHAIN = Claim(
-    id="CBDP-C1-CHAIN", paper="cbdp", label="Cor. 1's proof, link by link", kind="check",
+    id="CBDP-C1-CHAIN", paper="cbdp", label="Cor. 1's proof, link by link", kind="check", uses=("CBDP-EQ5",),
     statement=r"F(x)\ge\tfrac12e^{(\alpha-1)|x|}\ \Rightarrow\ \mathcal D_\alpha(P,Q)\ge\frac1{\alpha^2-\alpha}\left("
               r"e^{\epsilon(\alpha-1)\lVert v\rVert_1}-1\right)",
     check=_c1_chain, where="App. C.3, proof of Cor. 1", seed=SEED, conventions=(LAPD,),
@@ -628,7 +639,7 @@ def _square():
 
 
 T12_SQUARE = Claim(
-    id="CBDP-T12-SQUARE", paper="cbdp", label="Thm. 12's proof: the completed square", kind="identity",
+    id="CBDP-T12-SQUARE", paper="cbdp", label="Thm. 12's proof: the completed square", kind="identity", role="proof",
     statement=r"p_0(x)^\alpha p_{v_i}(x)^{1-\alpha}=\frac1{\sqrt{2\pi\sigma^2}}e^{\left(-(x+v_i(\alpha-1))^2+v_i^2(\alpha-1)^2"
               r"+v_i^2(\alpha-1)\right)/(2\sigma^2)}",
     quantity=r"p_0(x)^\alpha p_{c}(x)^{1-\alpha}",
@@ -713,6 +724,7 @@ def _t4prod_numeric(pt):
 
 T4_PROD = Claim(
     id="CBDP-T4-PROD", paper="cbdp", label=r"App. B.1: the $\alpha$-divergence of product laws", kind="identity",
+    role="proof",
     statement=r"\mathcal D_\alpha(P_1\otimes P_2,Q_1\otimes Q_2)=a\mathcal D_\alpha(P_1,Q_1)\mathcal D_\alpha(P_2,Q_2)"
               r"+\mathcal D_\alpha(P_1,Q_1)+\mathcal D_\alpha(P_2,Q_2);\ a=\alpha^2-\alpha",
     quantity=r"\mathcal D_\alpha(P_1\otimes P_2,Q_1\otimes Q_2)",
@@ -758,6 +770,7 @@ def _t4alg_numeric(pt):
 
 T4_ALG = Claim(
     id="CBDP-T4-ALG", paper="cbdp", label="App. B.1: the closing identity of Theorem 4's proof", kind="identity",
+    role="proof",
     statement=r"\frac1{\alpha-1}\log(a(a\eta_1\eta_2+\eta_1+\eta_2)+1)=\frac1{\alpha-1}(\log(a\eta_1+1)+\log(a\eta_2+1))"
               r"=\epsilon_1+\epsilon_2",
     quantity=r"\frac1{\alpha-1}\log(a(a\eta_1\eta_2+\eta_1+\eta_2)+1)",

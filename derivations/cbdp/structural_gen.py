@@ -22,7 +22,8 @@ from cbdp_sym import KL, TV, Claim, Laplace, Normal
 from cbdp_sym import cached_numeric
 from cbdp_sym import finite_restricted as fr
 from cbdp_sym import fdiv_mp
-from cbdp_sym import All, Compare, DerivationError, Evidence, Table, Tex, arb_eval, record, sample
+from cbdp_sym import All, Compare, DerivationError, Evidence, Table, Tex, arb_eval, over, record, sample
+from cbdp_sym import family_results_evidence
 from ._shared import structural_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
@@ -326,7 +327,7 @@ def _pinsker_check(dps):
 
 PINSKER = Claim(
     id="CBDP-PINSKER", paper="cbdp", label=r"Sec. 6: Pinsker's inequality as cited, $\mathrm{TV} \le \sqrt{2\,\mathrm{KL}}$", kind="check",
-    statement=r"TV(P,Q)\le\sqrt{2\,\mathrm{KL}(P,Q)}", check=_pinsker_check, where="Sec. 6, after Thm. 7",
+    statement=r"TV(P,Q)\le\sqrt{2\,\mathrm{KL}(P,Q)}", check=_pinsker_check, where="Sec. 6, after Thm. 7", role="remark",
     seed=SEED, conventions=(TVC, KLC),
     notes="Checked against the total variation convention of CBDP-D2 (the generator |t-1|/2); the sharp classical "
           "form is audited alongside.")
@@ -520,14 +521,14 @@ def _t7_families():
     desc = lambda inst: f"P={_law_text(inst[0])}, Q={_law_text(inst[1])}"  # noqa: E731
     for key, (name, _c) in _t7_classes().items():
         fams.append(fr.Family(
-            f"A-{key}", f"reading A: KL over H0 + R, IPM over H0 = {name}",
+            f"A-{key}", f"as the proof uses it: KL over H0 + R, IPM over H0 = {name}",
             "H0: convex, closed under negation, range [-1, 1]; H0 + R: translation invariant", True,
             _t7_eval(key, True), sample=_t7_sample if key != "b1" else _near_sample, perturb=_finite_perturb,
             budget=40, seed=70 + len(fams), certify=_t7_certify(key, True), describe=desc))
     for key, pos in (("b1", False), ("b1", True), ("b2", True)):
         name = _t7_classes()[key][0]
         fams.append(fr.Family(
-            f"B-{key}" + ("-pos" if pos else ""), f"reading B: KL and IPM over H0 = {name} (no constant added)"
+            f"B-{key}" + ("-pos" if pos else ""), f"without the constant: KL and IPM over H0 = {name}"
             + ("; only instances with KL^H > 0" if pos else "; KL^H may be negative"),
             "convex, closed under negation, range [-1, 1]; NOT translation invariant", False,
             _t7_eval(key, False, pos), instances=_B_INSTANCES if pos else (), sample=_t7_sample,
@@ -564,12 +565,12 @@ def _t7_check(dps):
     fams = _t7_families()
     node, ftab, res = structural_evidence(
         fams, lambda key: _t7_run(key, mp.mp.dps),
-        what=r"reading A: $\mathrm{IPM}^{\mathcal H_0}(P, Q) \le 8\sqrt{\mathrm{KL}^{\mathcal H_0 + \mathbb R}(P, Q)}$",
+        what=r"as the proof uses it: $\mathrm{IPM}^{\mathcal H_0}(P, Q) \le 8\sqrt{\mathrm{KL}^{\mathcal H_0 + \mathbb R}(P, Q)}$",
         title="Theorem 7 on instance families",
         note=r"Relative slack $(8\sqrt{\mathrm{KL}^{\mathcal H}} - \mathrm{IPM}^{\mathcal H})/\max$; IPM exact (LP), "
              r"$\mathrm{KL}^{\mathcal H}$ by the certified solver; searches at 20 digits, worst instances at the "
-             "working precision. Reading B (no constant added) decides nothing: its hypotheses do not hold, and it "
-             r"fails even where $\mathrm{KL}^{\mathcal H} > 0$.")
+             "working precision. The families without the constant decide nothing: their hypotheses do not hold, and they "
+             r"fail even where $\mathrm{KL}^{\mathcal H} > 0$.")
     worst_ratio = max(8 * (1 - res[f.key]["min_slack"]) for f in fams if f.holds)
     P0, Q0 = _t7_sample(__import__("random").Random(0))
     hyp_rows = []
@@ -586,7 +587,7 @@ def _t7_check(dps):
               ["class", "convex", "closed under negation", "translation invariant", "range", "all four hypotheses"],
               hyp_rows, "Translation invariance forces an unbounded range: the hypotheses of Theorem 7 as printed are "
                         "never satisfied together, and the theorem is vacuous as printed. The toolkit audits it as the "
-                        r"proof uses it (reading A): IPM over a convex class $\mathcal H_0$ closed under negation with "
+                        r"proof uses it: IPM over a convex class $\mathcal H_0$ closed under negation with "
                         r"range $[-1, 1]$, restricted KL over the translation-invariant $\mathcal H_0 + \mathbb R$ "
                         "(IPMs ignore constants)."),
         ftab,
@@ -608,9 +609,65 @@ T7 = Claim(
               r"invariant and closed under negation, then for }P\ll Q\text{: }\mathrm{IPM}^{\mathcal H}(P,Q)\le8"
               r"\sqrt{\mathrm{KL}^{\mathcal H}(P,Q)}\text{.}",
     derive=_t7_derive, check=_t7_check, where="Sec. 6, Thm. 7; App. D (proof)", seed=SEED, conventions=(KLC, TVC, CLASSC),
-    notes="Translation invariance and a bounded range cannot hold together; the toolkit audits the reading the "
+    uses=("CBDP-L6",),
+    notes="Translation invariance and a bounded range cannot hold together; the toolkit audits the statement the "
           "proof needs (the restricted KL over H0 + R, the IPM over H0) and shows that without the constant the "
           "inequality fails. P must be absolutely continuous with respect to Q (instances with p > 0 = q are skipped).")
+
+
+# Theorem 7's proof, line by line: a = IPM(P', Q), b = IPM(P, P'), c = IPM(P, Q), all in [0, 2] (range [-1, 1])
+_IPM_GRID = tuple(sp.Rational(k, 2) for k in range(5))  # 0, 1/2, 1, 3/2, 2
+
+
+def _t7_lines(fixed):
+    """The members of the proof's display from its line 1 on, as functions of (a, b, c): line 2 as printed
+    (``a^2/16 + b^2``) or as the step before gives it (``a^2/8 + b^2/2``, ``fixed``)."""
+    from cbdp_sym import Link
+
+    line2 = (Link(r"\tfrac18a^2+\tfrac12b^2", lambda p: p["a"] ** 2 / 8 + p["b"] ** 2 / 2, ">=",
+                  r"corrected: $b \ge b^2/2$ on $[0, 2]$") if fixed else
+             Link(r"\tfrac1{16}a^2+b^2", lambda p: p["a"] ** 2 / 16 + p["b"] ** 2, ">=", "line 2 as printed"))
+    return [Link(r"\tfrac18a^2+b", lambda p: p["a"] ** 2 / 8 + p["b"], "=", "line 1 (Lemma 6, Pinsker)"),
+            line2,
+            Link(r"\tfrac1{64}(a+b)^2", lambda p: (p["a"] + p["b"]) ** 2 / 64, ">=",
+                 r"$\tfrac{a^2}2+b^2 \ge \tfrac18(a+b)^2$"),
+            Link(r"\tfrac1{64}c^2", lambda p: p["c"] ** 2 / 64, ">=", r"triangle inequality, $c \le a + b$")]
+
+
+def _t7_chain(dps, fixed=False):
+    from cbdp_sym import Chain
+
+    def at(ab):
+        a_v, b_v = ab
+        return Chain(_t7_lines(fixed), {"a": a_v, "b": b_v, "c": min(a_v + b_v, sp.Integer(2))},
+                     what=f"$a = {sp.latex(a_v)}$, $b = {sp.latex(b_v)}$")
+
+    pairs = [(x, y) for x in _IPM_GRID for y in _IPM_GRID]
+    return over("(a, b)", pairs, at, domain=r"$a, b \in \{0, \tfrac12, 1, \tfrac32, 2\}$ (exact rationals)",
+                what=r"Theorem 7's proof from line 1, with $a = \mathrm{IPM}^{\mathcal H}(P', Q)$, "
+                     r"$b = \mathrm{IPM}^{\mathcal H}(P, P')$ and $c = \mathrm{IPM}^{\mathcal H}(P, Q) = \min(a + b, 2)$, "
+                     "all in $[0, 2]$")
+
+
+def _t7_chain_fixed(dps):
+    return _t7_chain(dps, fixed=True)
+
+
+T7_CHAIN = Claim(
+    id="CBDP-T7-CHAIN", paper="cbdp", label="Thm. 7's proof: the scalar steps from line 1", kind="check",
+    statement=r"\tfrac18(\mathrm{IPM}^{\mathcal H}(P',Q))^2+\mathrm{IPM}^{\mathcal H}(P,P')\ge\tfrac1{16}"
+              r"(\mathrm{IPM}^{\mathcal H}(P',Q))^2+(\mathrm{IPM}^{\mathcal H}(P,P'))^2\ge\tfrac1{64}(\mathrm{IPM}^"
+              r"{\mathcal H}(P',Q)+\mathrm{IPM}^{\mathcal H}(P,P'))^2\ge\tfrac1{64}(\mathrm{IPM}^{\mathcal H}(P,Q))^2",
+    check=_t7_chain, corrected=_t7_chain_fixed,
+    corrected_statement=r"\tfrac18a^2+b\ge\tfrac18a^2+\tfrac12b^2\ge\tfrac1{64}(a+b)^2\ge\tfrac1{64}c^2,\ "
+                        r"a=\mathrm{IPM}^{\mathcal H}(P',Q),\ b=\mathrm{IPM}^{\mathcal H}(P,P')",
+    where="App. D, proof of Thm. 7", seed=SEED, conventions=(TVC, CLASSC), uses=("CBDP-L6",),
+    notes=r"Each member is a function of the three IPMs, which lie in $[0, 2]$ for a class with range $[-1, 1]$; the "
+          r"grid covers that square exactly (rationals). Line 2 as printed needs $b \ge b^2$, false for $b > 1$; the "
+          r"step before it ($b \ge b^2/2$ on $[0, 2]$, which the proof states) gives $a^2/8 + b^2/2$, and with it the "
+          r"chain reaches the same $\tfrac1{64}c^2$: Theorem 7's constant 8 survives (the scalar steps are also "
+          "decided symbolically with CBDP-T7).",
+)
 
 
 # ======================================================================================================
@@ -723,13 +780,26 @@ def _t6_certify(kind):
     return cert
 
 
+#: the exponential-selection instances: sample size n, data law D = (p, 1 - p) on {0, 1}, weight kappa
+T6_EXP = tuple((n, (p, 1 - p), kappa) for n in (1, 2) for p in (Fraction(1, 2), Fraction(1, 4))
+               for kappa in (Fraction(2), Fraction(3, 2), Fraction(4), Fraction(11, 10), Fraction(16)))
+
+
 def _t6_instances():
+    return tuple((n, D, _exp_mech(n, kappa), f"n={n}, D={D[0]},{D[1]}, exponential kappa={kappa}")
+                 for n, D, kappa in T6_EXP)
+
+
+@cached_numeric
+def _t6_exp_values(dps):
+    """For every exponential-selection instance (:data:`T6_EXP`), with ``H = {h_x}`` as printed: the generalization
+    gap (exact, as text) and ``eps`` = the largest ``KL^H`` between the output laws of neighbouring samples (the
+    certified solver's value, as text)."""
     out = []
-    for n in (1, 2):
-        for D in ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 4), Fraction(3, 4))):
-            for kappa in (Fraction(11, 10), Fraction(3, 2), Fraction(2), Fraction(4), Fraction(16)):
-                out.append((n, D, _exp_mech(n, kappa), f"n={n}, D={D[0]},{D[1]}, exponential kappa={kappa}"))
-    return tuple(out)
+    for n, D, mech, _label in _t6_instances():
+        r, _S, _S2 = _eps(mech, n, "min")
+        out.append([str(_gap(mech, n, D)), mp.nstr(r.value, dps + 5)])
+    return out
 
 
 def _t6_sample(rng):
@@ -755,7 +825,7 @@ def _t6_families():
     fams = []
     for kind, holds, hyp in (
             ("t7", True, "H = H0 + R contains {h_x}, H0 = bounded(h_0, h_1) on all queries: Theorem 7's hypotheses "
-                         "(reading A)"),
+                         "(as its proof uses them)"),
             ("min", True, "H = {h_x : x in X} exactly: the printed hypothesis (H includes {h_x})")):
         fams.append(fr.Family(
             f"{kind}-exp", f"exponential selection, X = {{0, 1}}, n = 1, 2, all 4 queries {{0,1}} -> {{0,1}}; H: {kind}",
@@ -774,22 +844,40 @@ def _t6_run(key, dps):
 
 def _t6_check(dps):
     fams = _t6_families()
-    printed = [f for f in fams if f.key.startswith("min")]
-    node, table, _res = structural_evidence(
-        fams, lambda key: _t6_run(key, mp.mp.dps),
-        what=r"as printed ($\mathcal H$ any class including $\{h_x\}$): $|\mathbb E_{S,M}(g_S)| \le 8\sqrt\epsilon$ "
-             r"on the smallest instances ($\mathcal X = \{0, 1\}$, $n \le 2$, the 4 queries $\{0,1\} \to \{0,1\}$)",
+    rand = [f for f in fams if f.key == "min-rand"]
+    _node, table, res = structural_evidence(
+        fams, lambda key: _t6_run(key, mp.mp.dps), what="",
         title="Theorem 6 on enumerable instances",
         note=r"gap $= \mathbb E_{S,M}[\frac1n \sum_i q_S(x_i) - \mathbb E_D q_S]$ exactly; $\epsilon$ = the largest "
              r"$\mathrm{KL}^{\mathcal H}$ between the output laws of neighbouring datasets (all ordered pairs), by the "
              r"certified solver. The families with $\mathcal H = \mathcal H_0 + \mathbb R$ ($h_x \in \mathcal H_0$, "
-             "Theorem 7's hypotheses in the toolkit's reading) are shown beside the printed class. Without translation "
+             "Theorem 7's hypotheses as its proof uses them) are shown beside the printed class. Without translation "
              r"invariance $\mathrm{KL}^{\mathcal H}$ can be negative, so the privacy hypothesis stops controlling the "
              r"IPM the proof needs; the proof's last step quotes $\mathrm{IPM}^{\mathcal H}(M(S), M(S')) \le \epsilon$ "
              r"where the hypothesis bounds $\mathrm{KL}^{\mathcal H}$ (Theorem 7 turns it into $8\sqrt\epsilon$).")
-    from cbdp_sym import family_results_evidence
+    values = _t6_exp_values(mp.mp.dps)
+    insts = _t6_instances()
+    cert = _t6_certify("min")
 
-    return Evidence(family_results_evidence(printed, _res, what=node.what), tables=[table])
+    def member(k):
+        (n, D, kappa), (gap, e) = T6_EXP[k], values[k]
+        g = abs(Fraction(gap))
+        e = mp.mpf(e)
+        return Compare(claimed=8 * mp.sqrt(max(e, mp.mpf(0))), computed=g, rel="<=",
+                       at={"n": n, "p": D[0], "kappa": kappa}, certify=lambda k=k: cert(insts[k]),
+                       what=r"$|\mathbb E_{S,M}(g_S)| \le 8\sqrt\epsilon$ for the mechanism that selects the query $q$ "
+                            r"with probability $\propto \kappa^{\sum_i q(x_i)}$ ($S$: $n$ draws from $D = (p, 1-p)$ on "
+                            r"$\{0, 1\}$, $\mathcal H = \{h_0, h_1\}$, $\epsilon$ the largest "
+                            r"$\mathrm{KL}^{\mathcal H}$ over neighbouring samples)")
+
+    exp_family = over("instance", range(len(T6_EXP)), member,
+                      domain=r"the 20 exponential-selection instances ($n = 1, 2$; $p = 1/2, 1/4$; five $\kappa$)",
+                      what="exponential selection, every instance")
+    printed = family_results_evidence(rand, res, what="random mechanisms ($n = 1$), searched")
+    return Evidence(All(exp_family, printed,
+                        what=r"as printed ($\mathcal H$ any class including $\{h_x\}$), on the smallest instances "
+                             r"($\mathcal X = \{0, 1\}$, $n \le 2$, the 4 queries $\{0,1\} \to \{0,1\}$)"),
+                    tables=[table])
 
 
 T6 = Claim(
@@ -798,7 +886,7 @@ T6 = Claim(
               r"(\mathcal H,\mathrm{KL})\text{ with }\epsilon\text{, then }|\mathbb{E}_{S,M}(g_S)|\le8\sqrt\epsilon"
               r"\text{ for every }D\text{, where the generalization gap is }g_S=\tfrac1n\sum_iq_S(x_i)-"
               r"\mathbb{E}_{x\sim D}[q_S(x)]\text{.}",
-    check=_t6_check, where="Sec. 6, Thm. 6; App. D (proof)", seed=SEED, conventions=(KLC, CLASSC),
+    check=_t6_check, where="Sec. 6, Thm. 6; App. D (proof)", seed=SEED, conventions=(KLC, CLASSC), uses=("CBDP-T7",),
     notes="Instance space X = {0, 1}, samples of size n = 1, 2 drawn i.i.d. from D, queries all functions X -> {0, 1} "
           "(h_x(q) = q(x)); mechanisms map each sample to a law on the 4 queries (rational probabilities). "
           "Neighbouring samples differ in one position.")

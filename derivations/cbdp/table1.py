@@ -168,7 +168,7 @@ TAB1_REN_LAP_LIN = Claim(
     id="CBDP-TAB1-REN-LAP-LIN", cost=30, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{\alpha-1}\epsilon^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("eps", eps), _alpha_p()],
-    sweep=[{"eps": e_, "alpha": a_} for e_, a_ in LAP_GRID],
+    sweep=[{"eps": "1/4", "alpha": "3"}] + [{"eps": e_, "alpha": a_} for e_, a_ in LAP_GRID], uses=("CBDP-C2-LAP",),
     claimed=_lap_lin_printed, numeric=exact_lap, corrected=_lap_lin_fixed,
     certify=_certify_cell("lap", lambda pt: 1 / pt["eps"], _lap_lin_printed),
     corrected_statement=r"\le\log2+\frac1{\alpha-1}\log(1+\epsilon^\alpha)",
@@ -181,7 +181,7 @@ TAB1_REN_GAU_LIN = Claim(
     id="CBDP-TAB1-REN-GAU-LIN", cost=25, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+\sqrt{2\pi}^{\,\alpha-1}/\sigma^\alpha)", quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)",
     params=[Param.positive("sigma", sigma, ("1/10", "1", "3", "10", "100")), _alpha_p()],
-    sweep=[{"sigma": s_, "alpha": a_} for s_, a_ in GAU_GRID],
+    sweep=[{"sigma": "3", "alpha": "3"}] + [{"sigma": s_, "alpha": a_} for s_, a_ in GAU_GRID], uses=("CBDP-C2",),
     claimed=_gau_lin_printed, numeric=exact_gau, corrected=_gau_lin_fixed,
     certify=_certify_cell("gau", lambda pt: pt["sigma"], _gau_lin_printed),
     corrected_statement=r"\le\log2+\frac1{\alpha-1}\log(1+\sqrt{\pi/2}^{\,\alpha-1}/\sigma^\alpha)",
@@ -191,32 +191,73 @@ TAB1_REN_GAU_LIN = Claim(
 )
 
 
-def _ddim_sweep(scale_name, ddim):
-    return [{"d": dd, "v": vv, scale_name: s_, "alpha": a_} for dd, vv, s_, a_ in ddim] + [
+def _ddim_sweep(scale_name, ddim, simple):
+    """The d-dimensional points, the simplest point where the printed cell fails (``simple``: (v, scale, alpha) at
+    d = 2, certified by :func:`_certify_ddim`) and a one-dimensional point."""
+    vv, s_, a_ = simple
+    return [{"d": "2", "v": vv, scale_name: s_, "alpha": a_}] + [
+        {"d": dd, "v": vv, scale_name: s_, "alpha": a_} for dd, vv, s_, a_ in ddim] + [
         {"d": "1", "v": "1", scale_name: "1", "alpha": "3"}]
+
+
+def _certify_ddim(family, scale_of, claimed):
+    """The engine's certificate hook for a d-dimensional linear cell, by reduction to one dimension: a linear
+    ``h`` of one projection ``y = u . x`` is in the class (``u`` the unit vector along ``v`` for Gaussian noise when
+    ``lVert v rVert_2`` is rational, else the coordinate of the largest shift), and ``y`` is the one-dimensional noise
+    shifted by ``u . v``; the solver's maximiser for that pair, rounded to rationals, is a feasible ``h`` whose
+    objective Arb bounds below (a lower bound on the d-dimensional supremum).  Certified when the printed bound's
+    ball lies below it."""
+    def certify(pt):
+        vs = [sp.Rational(x) for x in pt["v"]]
+        norm = sp.sqrt(sum(x**2 for x in vs))
+        shift = norm if (family == "gau" and norm.is_Rational) else max(abs(x) for x in vs)
+        if shift == 0:
+            return None
+        P, Q = shift_laws(family, scale_of(pt), (shift,))
+        try:
+            with mp.workdps(30):
+                rec = lin_renyi(P, Q, pt["alpha"])
+            low = lin_renyi_lower(P, Q, pt["alpha"], _rational(rec["a"][0]), _rational(rec["b"]))
+        except (NotCertifiable, SolverFailure, ParameterError, ZeroDivisionError):
+            return None
+        syms = {"d": d, "v": v, "eps": eps, "sigma": sigma, "alpha": alpha}
+        cert = certify_above_bound(claimed(), pt, {k: syms[k] for k in pt}, low)
+        how = ("the projection on $v/\\lVert v\\rVert_2$" if shift == norm and family == "gau"
+               else "the coordinate of the largest shift")
+        return None if cert is None else f"{cert} (one-dimensional reduction: $h$ linear in {how})"
+
+    return certify
 
 
 TAB1_REN_LAPD_LIN = Claim(
     id="CBDP-TAB1-REN-LAPD-LIN", cost=12, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Laplace $d$-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}(\epsilon\lVert v\rVert_\alpha)^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("eps", eps), _alpha_p()],
-    sweep=_ddim_sweep("eps", DDIM_LAP), claimed=_lapd_lin_printed, numeric=exact_lap, corrected=_lapd_lin_fixed,
+    sweep=_ddim_sweep("eps", DDIM_LAP, ("1,1", "1/100", "3")), uses=("CBDP-C2-LAP",),
+    certify=_certify_ddim("lap", lambda pt: 1 / pt["eps"], _lapd_lin_printed),
+    claimed=_lapd_lin_printed, numeric=exact_lap, corrected=_lapd_lin_fixed,
     corrected_statement=r"\le d\log2+\frac1{\alpha-1}\log(1+(\epsilon\lVert v\rVert_\alpha)^\alpha)",
     search={"eps": ("1/1000", "100"), "alpha": ("1001/1000", "1000")}, search_evals=6,
     where="Sec. 5, Table 1", seed=SEED, conventions=(LAPD, GENC, SOLVER, SYM),
-    notes="Sweep (d, v, eps, alpha): " + fmt_points(DDIM_LAP) + " and (1, 1, 1, 3); then a search over eps and alpha at the "
-          "worst points' d and v. The d = 1 cells are swept in CBDP-TAB1-REN-LAP-LIN and CBDP-T13.",
+    notes=r"Sweep $(d, v, \epsilon, \alpha)$: (2, (1, 1), 1/100, 3), where the refutation is certified by a "
+          "one-dimensional reduction; " + fmt_points(DDIM_LAP) + r"; and (1, 1, 1, 3); then a search over $\epsilon$ "
+          r"and $\alpha$ at the worst points' $d$ and $v$. The $d = 1$ cells are swept in CBDP-TAB1-REN-LAP-LIN and "
+          "CBDP-T13.",
 )
 
 TAB1_REN_GAUD_LIN = Claim(
     id="CBDP-TAB1-REN-GAUD-LIN", cost=11, paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian $d$-dim, linear adversary", kind="upper",
     statement=r"\le\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\,\alpha-1}\lVert v\rVert_\alpha^\alpha/\sigma^\alpha)",
     quantity=r"\mathcal{D}^{lin}_{R,\alpha}(P,Q)", params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()],
-    sweep=_ddim_sweep("sigma", DDIM_GAU), claimed=_gaud_lin_printed, numeric=exact_gau, corrected=_gaud_lin_fixed,
+    sweep=_ddim_sweep("sigma", DDIM_GAU, ("1,0", "10", "3")), uses=("CBDP-C2",),
+    certify=_certify_ddim("gau", lambda pt: pt["sigma"], _gaud_lin_printed),
+    claimed=_gaud_lin_printed, numeric=exact_gau, corrected=_gaud_lin_fixed,
     corrected_statement=r"\le d\log2+\frac1{\alpha-1}\log(1+\sqrt{\pi/2}^{\,\alpha-1}\lVert v\rVert_\alpha^\alpha/\sigma^\alpha)",
     search={"sigma": ("1/100", "100"), "alpha": ("1001/1000", "1000")}, search_evals=6,
     where="Sec. 5, Table 1", seed=SEED, conventions=(GAUD, GENC, SOLVER, SYM),
-    notes="Sweep (d, v, sigma, alpha): " + fmt_points(DDIM_GAU) + " and (1, 1, 1, 3); then a search over sigma and alpha.",
+    notes=r"Sweep $(d, v, \sigma, \alpha)$: (2, (1, 0), 10, 3), where the refutation is certified by a "
+          "one-dimensional reduction; " + fmt_points(DDIM_GAU) + r"; and (1, 1, 1, 3); then a search over $\sigma$ "
+          r"and $\alpha$.",
 )
 
 
@@ -275,7 +316,7 @@ TAB1_REN_GAU_UNR = Claim(
     id="CBDP-TAB1-REN-GAU-UNR", paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian, unrestricted", kind="identity",
     statement=r"\alpha/2\sigma^2", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=[Param.positive("sigma", sigma, ("1/100", "1/10", "1", "7/2", "100")), _alpha_p(("1001/1000", "3/2", "2", "7/2", "1000"))],
-    derive=_renyi_gau1, claimed=_gau_unr_printed, numeric=renyi_gau,
+    derive=_renyi_gau1, claimed=_gau_unr_printed, numeric=renyi_gau, uses=("CBDP-T12",),
     where="Sec. 5, Table 1", seed=SEED, conventions=(GAU1, SYM, "the printed alpha/2sigma^2 is read as alpha/(2 sigma^2)"),
 )
 
@@ -304,7 +345,7 @@ TAB1_REN_GAUD_UNR = Claim(
     id="CBDP-TAB1-REN-GAUD-UNR", paper="cbdp", label=r"Table 1: $\alpha$-Rényi, Gaussian $d$-dim, unrestricted", kind="identity",
     statement=r"\frac{\alpha\lVert v\rVert_2^2}{2\sigma^2}", quantity=r"\mathcal{D}_{R,\alpha}(P,Q)",
     params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()], points=_GAUD_POINTS,
-    derive=_renyi_gaud, claimed=_gaud_unr_printed, numeric=renyi_gau,
+    derive=_renyi_gaud, claimed=_gaud_unr_printed, numeric=renyi_gau, uses=("CBDP-T12",),
     where="Sec. 5, Table 1", seed=SEED, conventions=(GAUD, SYM),
 )
 
@@ -374,6 +415,7 @@ def _certificates(dps):
 
 TAB1_CERT = Claim(
     id="CBDP-TAB1-CERT", paper="cbdp", label="Table 1: certificates of the (lin,Rényi) refutations", kind="check",
+    role="remark",
     statement=r"\text{the printed (lin,Rényi) upper bounds of Table 1, Theorem 13, Corollary 2 and Theorem 5 are below a "
               r"certified lower bound on the exact value}",
     check=_certificates, where="Sec. 5, Table 1; App. C.4", seed=SEED, conventions=(GENC,),
@@ -418,21 +460,53 @@ def _crossing_rows(scales, printed, corrected):
     return tab
 
 
+#: the noise parameters at which Sec. 5's conclusion is decided (the table's, and the two sides of log 2)
+_GROWTH_EPS = ("1/1000", "1/100", "1/10", "1/2", "1", "2", "10", "100")
+
+
+def _alpha_grid():
+    """``alpha - 1`` on a log grid from ``10^-3`` to ``10^6`` (exact rationals), where the infimum over ``alpha`` of
+    the gap between the two bounds is sought besides its limit ``alpha -> infinity``."""
+    return [1 + sp.Rational(10) ** k / 4 ** j for k in range(-3, 7) for j in (0, 1)]
+
+
+def _inf_gap(B, L, e):
+    """``inf_{alpha > 1} B - L`` at ``eps = e``: the limit ``alpha -> infinity`` (SymPy, exact) and the smallest value on
+    :func:`_alpha_grid` (where ``B - L`` decreases in ``alpha``, as it does for the corrected cell at ``eps <= 1``, the
+    limit is the infimum and is not attained)."""
+    gap = (B - L).subs(eps, e)
+    lim = sp.limit(gap, alpha, sp.oo)
+    f = sp.lambdify(alpha, gap, "mpmath")  # (exact powers at alpha = 10^6 would have millions of digits)
+    vals = [(f(to_mpf(a_)), a_) for a_ in _alpha_grid()]
+    low, where = min(vals, key=lambda t: t[0])
+    return (lim, "infinity") if to_mpf(lim) <= low else (low, where)
+
+
 def _growth(dps):
+    from cbdp_sym import printed_or_corrected
+
     B = _lap_lin_printed().rewrite(sp.log)
-    e_ = sp.Symbol("epsilon", positive=True)
-    arg, top = maximize(sp.log(2 * e_) - e_, e_, 0, sp.oo)
+    used = printed_or_corrected(TAB1_REN_LAP_LIN).rewrite(sp.log)  # the cell the conclusion rests on
+    L = printed_or_corrected(TAB1_REN_LAP_UNR)
+
+    def conclusion(e):
+        val, where = _inf_gap(used, L, sp.Rational(e))
+        return Compare(claimed=0, computed=val, rel="<", at={"eps": e},
+                       what=r"$\inf_{\alpha > 1} B - L < 0$, $B$ Table 1's (lin, Rényi) upper bound and $L$ its Rényi-DP "
+                            r"lower bound $\epsilon - \log 2/(\alpha - 1)$ (some $\alpha$ makes $B < L$); the infimum "
+                            r"is taken " + (r"as the limit $\alpha \to \infty$" if where == "infinity" else
+                                            rf"at $\alpha = {sp.latex(where)}$ on a grid"))
+
     node = All(
         Compare(claimed=_powforms(1 + eps * (2 * eps) ** (alpha - 1)), computed=_powforms(sp.exp((alpha - 1) * B)),
-                what=r"$e^{(\alpha-1)B} = 1+\epsilon(2\epsilon)^{\alpha-1}$, $B$ the (lin, Rényi) bound"),
+                what=r"$e^{(\alpha-1)B} = 1+\epsilon(2\epsilon)^{\alpha-1}$, $B$ the printed (lin, Rényi) cell"),
         Compare(claimed=sp.exp(eps) ** (alpha - 1) / 2, computed=simplify(sp.exp((alpha - 1) * _lap_unr_printed())),
                 what=r"$e^{(\alpha-1)L} = (e^\epsilon)^{\alpha-1}/2$, $L$ the Rényi-DP lower bound (it grows with "
                      r"$(e^\epsilon)^{\alpha-1}$)"),
-        Compare(claimed=0, computed=top, rel="<", at={"epsilon": arg},
-                what=r"$\max_\epsilon \log(2\epsilon) - \epsilon < 0$: $\epsilon > \log 2\epsilon$ for every "
-                     r"$\epsilon$, so as $\alpha \to \infty$ the bound ($\to \max(0, \log 2\epsilon)$) ends below "
-                     r"the lower bound ($\to \epsilon$)"),
-        what="the growth identities and, for each $\\epsilon$, some $\\alpha$ (reading (i))")
+        sample(r"$\epsilon$ from $10^{-3}$ to 100", _GROWTH_EPS, conclusion,
+               what=r"'no matter what $\epsilon$ is, a moderately-sized $\alpha$ will make the (lin,Rényi) upper bound "
+                    "smaller than the Rényi lower bound' (for each $\\epsilon$ some $\\alpha$)"),
+        what="the growth identities and, for each $\\epsilon$, some $\\alpha$")
     tab = _crossing_rows(("1/1000", "1/100", "1/10", "1/2", "1", "10", "100"),
                          lambda e, al: _bound_lap(e, al) - (e - mp.log(2) / (al - 1)),
                          lambda e, al: mp.log(2) + mp.log1p(e**al) / (al - 1) - (e - mp.log(2) / (al - 1)))
@@ -441,35 +515,42 @@ def _growth(dps):
         [r"$\epsilon$", r"crossing $\alpha$ (printed bound)", r"crossing $\alpha$ (corrected bound)"], tab,
         r"First sign change on a log grid of $\alpha - 1$ in $[10^{-4}, 10^6]$, refined by root finding; 30 digits. "
         r"The crossing grows like $1 + \log 2/\epsilon$ as $\epsilon \to 0$ (about 694 at $\epsilon = 10^{-3}$): "
-        r"'moderately-sized' holds only for $\epsilon$ of order 1 or more (reading (ii), one $\alpha$ for all "
-        r"$\epsilon$, fails), and with the corrected bound the comparison succeeds only for $\epsilon > \log 2$.")])
+        r"'moderately-sized' holds only for $\epsilon$ of order 1 or more (one $\alpha$ for all $\epsilon$ fails), "
+        r"and with the corrected bound, which never drops below $\log 2$, the comparison succeeds only for "
+        r"$\epsilon > \log 2$.")])
 
 
 S5_GROWTH = Claim(
     id="CBDP-S5-GROWTH", paper="cbdp", label="Sec. 5: growth of the Laplace (lin,Rényi) bound vs the Rényi-DP bound",
-    kind="check",
+    kind="check", role="remark", uses=("CBDP-TAB1-REN-LAP-LIN", "CBDP-TAB1-REN-LAP-UNR"),
     statement=r"\text{the (lin,Renyi) upper bound ``grows with'' }1+\epsilon(2\epsilon)^{\alpha-1}\text{, the Renyi-DP lower bound "
               r"``with'' }(e^\epsilon)^{\alpha-1}\text{; ``no matter what }\epsilon\text{ is, a moderately-sized }\alpha\text{ will make "
               r"the (lin,Renyi) upper bound smaller than the Renyi lower bound''}",
     check=_growth, where="Sec. 5, after Table 1", seed=SEED, conventions=(LAP1,),
-    notes="Two readings of the last sentence: (i) for each eps some alpha works (holds, proved through eps > log 2eps); "
-          "(ii) one moderate alpha works for all eps (fails: the crossing alpha is about 1 + log 2/eps for small eps).",
+    notes=r"The last sentence is audited as 'for each $\epsilon$ some $\alpha$' at $\epsilon$ from $10^{-3}$ to 100 "
+          r"(the infimum over $\alpha$ of the gap, exactly where it is the limit $\alpha \to \infty$); the table shows "
+          r"that no single $\alpha$ works for all $\epsilon$. The conclusion rests on Table 1's (lin, Rényi) cell, "
+          r"which is refuted (CBDP-TAB1-REN-LAP-LIN): against its corrected form, which adds $\log 2$, it fails for "
+          r"every $\epsilon < \log 2$.",
 )
 
 
+def _composed(cell):
+    """The one-dimensional bound composed over the ``d`` coordinates (Theorem 4): the ``d``-dimensional cell at ``d = 1``
+    with the shift ``v_i``, summed over ``i = 1..d``."""
+    one = cell.subs(d, 1).doit().subs(v[1], v[i])
+    return sp.Sum(one, (i, 1, d))
+
+
 def _composition(kind, points):
-    """The d-dimensional printed bound against composing the 1-D bound over the coordinates (Theorem 4): 'slightly
-    better' is ``d-dim <= composition`` at each point (closed forms: a violation is certified by Arb)."""
-    from cbdp_sym import substitute_point
+    """The d-dimensional bound against composing the 1-D bound over the coordinates (Theorem 4): 'slightly better' is
+    ``d-dim <= composition`` at each point (closed forms: a violation is certified by Arb).  The bounds are the Table 1
+    cells the remark rests on, as printed or, when the engine audits the claims it uses as corrected, corrected."""
+    from cbdp_sym import printed_or_corrected, substitute_point
 
     scale_sym = eps if kind == "lap" else sigma
-    if kind == "lap":
-        Bd = _lapd_lin_printed()
-        B1 = Log1p(2 ** (alpha - 1) * (eps * sp.Abs(v[i])) ** alpha) / (alpha - 1)
-    else:
-        Bd = _gaud_lin_printed()
-        B1 = Log1p(sp.sqrt(2 * sp.pi) ** (alpha - 1) * sp.Abs(v[i]) ** alpha / sigma**alpha) / (alpha - 1)
-    comp = sp.Sum(B1, (i, 1, d))
+    Bd = printed_or_corrected(TAB1_REN_LAPD_LIN if kind == "lap" else TAB1_REN_GAUD_LIN)
+    comp = _composed(Bd)
     name = "eps" if kind == "lap" else "sigma"
     syms = {"d": d, "v": v, name: scale_sym, "alpha": alpha}
 
@@ -477,7 +558,7 @@ def _composition(kind, points):
         pt = {"d": sp.Integer(raw["d"]), "v": sp.Tuple(*[sp.Rational(x) for x in raw["v"].split(",")]),
               name: sp.Rational(raw[name]), "alpha": sp.Rational(raw["alpha"])}
         return Compare(claimed=to_mpf(substitute_point(comp, pt, syms)), computed=to_mpf(substitute_point(Bd, pt, syms)),
-                       rel="<=", at={"d": pt["d"], "v": _vec(pt["v"]), name: pt[name], "alpha": pt["alpha"]},
+                       rel="<=", at={"d": pt["d"], "v": pt["v"], name: pt[name], "alpha": pt["alpha"]},
                        closed=(comp, Bd, pt, syms),
                        what=r"the $d$-dimensional bound at most the 1-D bound composed over the coordinates")
 
@@ -485,17 +566,12 @@ def _composition(kind, points):
                   what="slightly better than composition")
 
 
-_COMP_LAP = [{"d": "2", "v": "1,1", "eps": "1/10", "alpha": "3"}, {"d": "4", "v": "1,1,1,1", "eps": "1", "alpha": "2"},
+_COMP_LAP = [{"d": "2", "v": "1,1", "eps": "1", "alpha": "3"}, {"d": "2", "v": "1,1", "eps": "1/10", "alpha": "3"}, {"d": "4", "v": "1,1,1,1", "eps": "1", "alpha": "2"},
              {"d": "2", "v": "1,1", "eps": "10", "alpha": "3"}, {"d": "3", "v": "1,1,1", "eps": "100", "alpha": "3/2"},
              {"d": "2", "v": "1,-2", "eps": "1/2", "alpha": "11/10"}]
-_COMP_GAU = [{"d": "2", "v": "1,1", "sigma": "10", "alpha": "3"}, {"d": "4", "v": "1,1,1,1", "sigma": "1", "alpha": "2"},
+_COMP_GAU = [{"d": "2", "v": "1,1", "sigma": "2", "alpha": "3"}, {"d": "2", "v": "1,1", "sigma": "10", "alpha": "3"}, {"d": "4", "v": "1,1,1,1", "sigma": "1", "alpha": "2"},
              {"d": "2", "v": "1,1", "sigma": "1/10", "alpha": "3"}, {"d": "3", "v": "1,1,1", "sigma": "1/100", "alpha": "3/2"},
              {"d": "2", "v": "1,-2", "sigma": "2", "alpha": "11/10"}]
-
-
-def _vec(vs):
-    """A shift vector as text for a point (the findings' schema takes parameters as text)."""
-    return "(" + ", ".join(str(x) for x in vs) + ")"
 
 
 def _num(x):
@@ -509,7 +585,7 @@ def _norms(vs, al, other, rel, what):
     va = [sp.nsimplify(x) for x in vs]
     na = sp.Add(*[sp.Abs(x) ** al for x in va]) ** (sp.Integer(1) / al)
     no = sp.Add(*[sp.Abs(x) ** other for x in va]) ** (sp.Integer(1) / other)
-    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": _vec(va), "alpha": al}, what=what)
+    return Compare(claimed=_num(no), computed=_num(na), rel=rel, at={"v": sp.Tuple(*va), "alpha": al}, what=what)
 
 
 def _ddim_lap(dps):
@@ -526,9 +602,12 @@ S5_DDIM = Claim(
     statement=r"\text{``Because }\lVert v\rVert_\alpha\le\lVert v\rVert_1\text{, we can replace }\lVert v\rVert_\alpha\text{ with }"
               r"\lVert v\rVert_1\text{ in the (lin,Renyi) upper bound''; ``our (lin,Renyi) upper bound is slightly better than "
               r"using composition }d\text{ times on the unidimensional Laplace mechanism''}",
-    check=_ddim_lap, where="Sec. 5, Laplace mechanism", seed=SEED, conventions=(LAPD,),
-    notes="Both sides are the paper's printed bounds (Table 1's d-dimensional cell and the one-dimensional cell composed "
-          "with Theorem 4); the comparison is exact arithmetic on closed forms.",
+    check=_ddim_lap, where="Sec. 5, Laplace mechanism", seed=SEED, conventions=(LAPD,), role="remark",
+    uses=("CBDP-TAB1-REN-LAPD-LIN", "CBDP-TAB1-REN-LAP-LIN", "CBDP-T4"),
+    notes=r"Both sides are the paper's bounds: Table 1's $d$-dimensional cell, and the same cell at $d = 1$ with the "
+          r"shift $v_i$ composed over the coordinates with Theorem 4; closed forms, certified in ball arithmetic. "
+          r"The printed cell is refuted (CBDP-TAB1-REN-LAPD-LIN): against the corrected cells, which add $d\log 2$ "
+          r"(resp. $\log 2$ per coordinate), the remark holds, since $\log(1 + \sum_i x_i) \le \sum_i \log(1 + x_i)$.",
 )
 
 
@@ -584,46 +663,69 @@ A_GROWTH = Claim(
               r"(e^{\alpha/(2\sigma^2)})^{\alpha-1}\text{; ``Because }\frac{\sqrt{2\pi}}\sigma<e^{\alpha/(2\sigma^2)}\text{ for all }"
               r"\sigma\text{, \ldots modestly-sized values of }\alpha\text{ will cause the (lin,Renyi) upper bound to fall below "
               r"the Renyi parameter for all }\sigma\text{''}",
-    check=_a_growth, where="App. A", seed=SEED, conventions=(GAU1,),
+    check=_a_growth, where="App. A", seed=SEED, conventions=(GAU1,), role="remark",
+    uses=("CBDP-TAB1-REN-GAU-LIN", "CBDP-TAB1-REN-GAU-UNR"),
     notes="The minimum over sigma is derived by stationarity (maximize) with alpha symbolic: the inequality holds for all "
           "sigma exactly when alpha > 2 pi/e. The counterexample is certified with Arb.",
 )
 
 
 def _a_ddim(dps):
-    from cbdp_sym import substitute_point
-
     rewritten = Log1p(2 ** (d * (alpha - 1)) * sp.sqrt(sp.pi / 2) ** (alpha - 1) * (NORM_A ** (1 / alpha) / sigma) ** alpha) / (alpha - 1)
     nv = sp.Symbol("N", positive=True)
     same = Compare(claimed=_powforms(_gaud_lin_printed().rewrite(sp.log).subs(NORM_A, nv)),
                    computed=_powforms(rewritten.rewrite(sp.log).subs(NORM_A, nv)),
                    what=r"the bound 'can be written as' $\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\alpha-1}"
                         r"(\lVert v\rVert_\alpha/\sigma)^\alpha)$: the Table 1 cell ($N = \lVert v\rVert_\alpha^\alpha$)")
-    printed = alpha * sp.Sum(v[i] ** 2, (i, 1, d)) / sigma**2
-    pt = {"d": sp.Integer(2), "v": sp.Tuple(1, 1), "sigma": sp.Integer(1), "alpha": sp.Integer(3)}
-    syms = {"d": d, "v": v, "sigma": sigma, "alpha": alpha}
-    renyi = Compare(claimed=to_mpf(substitute_point(printed, pt, syms)),
-                    computed=renyi_shift_mp("gau", sp.Integer(1), (1, 1), sp.Integer(3)),
-                    at={"d": 2, "v": "(1, 1)", "sigma": 1, "alpha": 3}, closed=(printed, _renyi_gaud(), pt, syms),
-                    what=r"'The Rényi parameter is $\alpha(\lVert v\rVert_2/\sigma)^2$' against the Rényi divergence "
-                         "(quadrature; Theorem 12 derives $\\alpha\\lVert v\\rVert_2^2/(2\\sigma^2)$)")
-    strict = sample("four shift vectors", ((1,), (1, 0), (1, 1), (3, 4, 0)),
-                    lambda vs: _norms(vs, 3, 2, "<", r"$\lVert v\rVert_\alpha < \lVert v\rVert_2$ at $\alpha = 3$"),
-                    what=r"'when $\alpha > 2$, $\lVert v\rVert_\alpha<\lVert v\rVert_2$'")
-    return All(same, renyi, strict, _composition("gau", _COMP_GAU),
-               what="Appendix A's statements on the d-dimensional Gaussian bound")
+    return All(same, _composition("gau", _COMP_GAU), what="Appendix A's statements on the d-dimensional Gaussian bound")
+
+
+_NORM_VECTORS = ((1,), (1, 0), (1, 1), (3, 4, 0), (1, -2, 1, 1))
+
+
+def _a_norm(dps, fixed=False):
+    """'when alpha > 2, ||v||_alpha < ||v||_2' at alpha = 3 and 5 (exact where the norms are rational); ``fixed``: the
+    corrected statement, ``<=`` with equality only when ``v`` has at most one non-zero coordinate."""
+    def at(item):
+        vs, al = item
+        strict = not fixed or sum(1 for x in vs if x) > 1
+        return _norms(vs, al, 2, "<" if strict else "<=",
+                      r"$\lVert v\rVert_\alpha " + ("<" if strict else r"\le") + r" \lVert v\rVert_2$")
+
+    return sample("five shift vectors at two orders", [(vs, al) for vs in _NORM_VECTORS for al in (3, 5)], at,
+                  what=(r"$\lVert v\rVert_\alpha \le \lVert v\rVert_2$, strict when $v$ has two non-zero coordinates"
+                        if fixed else r"'when $\alpha > 2$, $\lVert v\rVert_\alpha<\lVert v\rVert_2$'"))
+
+
+def _a_norm_fixed(dps):
+    return _a_norm(dps, fixed=True)
+
+
+A_DDIM_NORM = Claim(
+    id="CBDP-A-DDIM-NORM", paper="cbdp", label=r"App. A: $\lVert v\rVert_\alpha < \lVert v\rVert_2$ for $\alpha > 2$",
+    kind="check", role="remark",
+    statement=r"\text{``when }\alpha>2\text{, }\lVert v\rVert_\alpha<\lVert v\rVert_2\text{''}",
+    check=_a_norm, corrected=_a_norm_fixed,
+    corrected_statement=r"\lVert v\rVert_\alpha\le\lVert v\rVert_2\ (\alpha>2)\text{, with equality exactly when }v"
+                        r"\text{ has at most one non-zero coordinate}",
+    where="App. A, d-dimensional Gaussian", seed=SEED,
+    notes=r"Exact arithmetic where the norms are rational ($v = (1)$, $(1, 0)$), else closed forms at the working "
+          r"precision. The strict inequality fails for every $v$ with one non-zero coordinate (in particular for "
+          r"$d = 1$), where the two norms are equal.",
+)
 
 
 A_DDIM = Claim(
-    id="CBDP-A-DDIM", paper="cbdp", label=r"App. A: $d$-dimensional Gaussian, rewritten bound, Rényi parameter, composition",
+    id="CBDP-A-DDIM", paper="cbdp", label=r"App. A: $d$-dimensional Gaussian, rewritten bound and composition",
     kind="check",
     statement=r"\text{the bound ``can be written as'' }\frac1{\alpha-1}\log(1+2^{d(\alpha-1)}\sqrt{\pi/2}^{\,\alpha-1}(\lVert v\rVert_\alpha/"
-              r"\sigma)^\alpha)\text{; ``The Renyi parameter \ldots is }\alpha(\lVert v\rVert_2/\sigma)^2"
-              r"\text{''; ``when }\alpha>2\text{, }\lVert v\rVert_\alpha<\lVert v\rVert_2\text{''; ``slightly better than composing "
-              r"the Gaussian mechanism }d\text{ times''}",
-    check=_a_ddim, where="App. A, d-dimensional Gaussian", seed=SEED, conventions=(GAUD,),
-    corrected=None,
-    notes="Corrected Rényi parameter: alpha ||v||_2^2/(2 sigma^2) (Theorem 12, CBDP-T12, as Table 1 prints it).",
+              r"\sigma)^\alpha)\text{; ``slightly better than composing the Gaussian mechanism }d\text{ times''}",
+    check=_a_ddim, where="App. A, d-dimensional Gaussian", seed=SEED, conventions=(GAUD,), role="remark",
+    uses=("CBDP-TAB1-REN-GAUD-LIN", "CBDP-TAB1-REN-GAU-LIN", "CBDP-T4"),
+    notes=r"The paragraph's restatement of the Rényi parameter, $\alpha(\lVert v\rVert_2/\sigma)^2$, and its norm "
+          r"inequality are audited on their own (CBDP-A-DDIM-RENYI, CBDP-A-DDIM-NORM). The composition compares Table 1's $d$-dimensional cell with the same cell at "
+          r"$d = 1$ and shift $v_i$ composed over the coordinates (Theorem 4); closed forms, certified in ball "
+          r"arithmetic. Against the corrected cells (CBDP-TAB1-REN-GAUD-LIN) the composition remark holds.",
 )
 
 
@@ -639,8 +741,8 @@ A_DDIM_RENYI = Claim(
     params=_d_v() + [Param.positive("sigma", sigma), _alpha_p()], points=_GAUD_POINTS,
     derive=_renyi_gaud, claimed=_a_ddim_renyi_printed, numeric=renyi_gau, corrected=_gaud_unr_printed,
     corrected_statement=r"\mathcal{D}_{R,\alpha}=\frac{\alpha\lVert v\rVert_2^2}{2\sigma^2}",
-    where="App. A, d-dimensional Gaussian", seed=SEED, conventions=(GAUD,),
-    notes="Appendix A restates Theorem 12 without the factor 1/2 (Table 1 prints it with the factor).",
+    where="App. A, d-dimensional Gaussian", seed=SEED, conventions=(GAUD,), uses=("CBDP-T12",),
+    notes=r"Appendix A restates Theorem 12 without the factor $1/2$ (Table 1 prints it with the factor).",
 )
 
 

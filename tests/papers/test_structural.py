@@ -95,6 +95,22 @@ def test_t6_printed_class_is_refuted_on_the_smallest_instance(gen):
     assert reading["slack"] > 0
 
 
+def test_t6_simplest_instance_is_the_first_exponential_one(gen):
+    """The headline counterexample of Theorem 6 (issue 29): the exponential selection with n = 1, D = (1/2, 1/2) and
+    kappa = 2 (typed parameters n, p, kappa), certified: every KL^H is negative, yet the gap is 1/12."""
+    from cbdp_sym.verify.points import point_simplicity
+
+    n, D, kappa = gen.T6_EXP[0]
+    assert (n, D, kappa) == (1, (F(1, 2), F(1, 2)), F(2))
+    simplest = min(gen.T6_EXP, key=lambda t: point_simplicity({"n": str(t[0]), "p": str(t[1][0]), "kappa": str(t[2])}))
+    assert simplest == gen.T6_EXP[0]
+    mech = gen._exp_mech(n, kappa)
+    assert gen._gap(mech, n, D) == F(1, 12)
+    with mp.workdps(30):
+        cert = gen._t6_certify("min")((n, D, mech, "exp"))
+    assert cert is not None and "1/12" in cert
+
+
 # -- Lemma 6, Definition 4, Pinsker ------------------------------------------------------------------------
 def test_l6_d4_verified_exactly(gen):
     assert audit_claim(gen.L6, dps=30).status == "verified"
@@ -204,7 +220,7 @@ def test_t1_dd_change_of_variables():
 
 # -- full audits (slow) ----------------------------------------------------------------------------------------
 EXPECTED = {"CBDP-D1": "verified", "CBDP-EQ3": "verified", "CBDP-EQ2": "definition", "CBDP-D3": "definition",
-            "CBDP-S5-NONPRIV": "verified", "CBDP-T1": "holds", "CBDP-T2": "holds", "CBDP-T2-RENYI": "ambiguous",
+            "CBDP-S5-NONPRIV": "verified", "CBDP-T1": "holds", "CBDP-T2": "holds", "CBDP-T2-RENYI": "refuted",
             "CBDP-T3": "holds", "CBDP-T4": "holds", "CBDP-L6": "verified", "CBDP-T7": "holds", "CBDP-T6": "refuted",
             "CBDP-D4": "verified", "CBDP-PINSKER": "holds"}
 
@@ -215,8 +231,7 @@ def test_structural_claims_audit(cid, gen, st, defs):
     claims = {c.id: c for m in (gen, st, defs) for c in vars(m).values() if hasattr(c, "kind") and hasattr(c, "id")}
     res = audit_claim(claims[cid], dps=30)
     assert res.status == EXPECTED[cid], res.message
-    if res.status == "ambiguous":  # the remark is false in Sec. 4's sense and true for joint convexity
-        assert [r["status"] for r in res.readings] == ["refuted", "verified"]
+    assert not res.readings  # Sec. 4 defines the convexity the remark denies: one parse (issue 29)
     if res.status == "refuted":  # a refutation carries a certificate (Arb balls, exact rationals)
         assert "certified" in res.message or "Arb" in res.message
 
