@@ -30,9 +30,10 @@ DEFAULT_SECONDS = 60.0
 class TimeLimitExceeded(BaseException):
     """A hard limit was hit (not an ``Exception``: ``except Exception`` does not swallow it)."""
 
-    def __init__(self, message: str, phase: str = ""):
+    def __init__(self, message: str, phase: str = "", what: str = ""):
         super().__init__(message)
         self.phase = phase
+        self.what = what  # the ``what`` of the limit that was hit
 
 
 _STACK: list = []  # [deadline (monotonic), what, seconds, hard]
@@ -64,7 +65,7 @@ def _on_alarm(signum, frame):
     hard = [e for e in expired if e[3]]
     if hard:
         _, what, seconds, _ = hard[0]
-        raise TimeLimitExceeded(f"timeout: {what} exceeded {seconds:g} s", current_phase())
+        raise TimeLimitExceeded(f"timeout: {what} exceeded {seconds:g} s", current_phase(), what)
     _, what, seconds, _ = expired[-1]
     _arm()  # an enclosing limit that also expired fires again if this one is caught
     raise DerivationTimeout(f"timeout: {what} exceeded {seconds:g} s")

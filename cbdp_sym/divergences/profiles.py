@@ -49,6 +49,7 @@ from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanis
 from cbdp_sym.laws.spec import parse_law, split_args
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.cache import cached_numeric
+from cbdp_sym.core.safeeval import compile_mp
 from cbdp_sym.divergences.kinked import loss_law
 
 EPS = sp.Symbol("epsilon", nonnegative=True)
@@ -395,7 +396,7 @@ def value_with_digits(expr, subs=None, dps=None):
     e = erfc_form(sp.sympify(expr).subs(subs or {}))
     if e.free_symbols:
         raise DerivationError(f"free symbols {sorted(map(str, e.free_symbols))} remain in the closed form")
-    fn = sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
+    fn = compile_mp((), e, {"Phi": Phi.mp})
     vals = []
     for n in (dps, 2 * dps + 20):
         with mp.workdps(n):
@@ -535,7 +536,7 @@ def exact_eps(P, Q, delta, closed=None, quadrature=True):
     num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q)) if quadrature else None
     out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
     if closed is not None:
-        fn = sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
+        fn = compile_mp(EPS, closed, {"Phi": Phi.mp})
         der = eps_for_delta(fn, d)
         out["eps"] = der
         if der > 0:
@@ -614,7 +615,7 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False):
         num = eps_for_delta(num_profile, d)
         cert = None
         if expr is not None:
-            fn = sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+            fn = compile_mp(EPS, expr, {"Phi": Phi.mp})
             der = eps_for_delta(lambda x: fn(x), d)
             if der > 0:
                 g = expr - dv
