@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -53,12 +54,31 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _global_options(p, after=False):
+    """The options every command takes, before the command (``cbdp-sym --path DIR list``) or after it
+    (``cbdp-sym list --path DIR``); given after it, they are collected under their own names and merged by
+    :func:`_merge_global_options` (a sub-command's defaults would otherwise replace what was given before it)."""
+    p.add_argument("--path", action="append", default=argparse.SUPPRESS if after else [], metavar="DIR",
+                   dest="path_after" if after else "path",
+                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    if after and any("--no-cache" in a.option_strings for a in p._actions):
+        return
+    p.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS if after else False,
+                   dest="no_cache_after" if after else "no_cache_global",
+                   help="use no on-disk cache (neither read nor write it)")
+
+
+def _merge_global_options(args) -> None:
+    args.path = list(args.path) + list(getattr(args, "path_after", []))
+    args.no_cache = bool(getattr(args, "no_cache", False) or args.no_cache_global
+                         or getattr(args, "no_cache_after", False))
+
+
 def _parser():
     p = _Parser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
                                 epilog=LAW_HELP)
     p.add_argument("--version", action=_Version, help="print the version and the commit, and exit")
-    p.add_argument("--path", action="append", default=[], metavar="DIR",
-                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    _global_options(p)
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="claim IDs with labels, and coverage of the catalogue")
     a = sub.add_parser("audit", help="audit claims and write the reports")
@@ -116,6 +136,8 @@ def _parser():
     r.add_argument("--no-cache", action="store_true", help="ignore the on-disk cache of numeric results")
     r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     _profile_parser(sub)
+    for cmd in sub.choices.values():
+        _global_options(cmd, after=True)
     return p
 
 
@@ -220,6 +242,8 @@ def _check_law_magnitudes(law, flag):
 
 
 def cmd_new(args):
+    if len(args.key) > 64:
+        raise ParameterError(f"paper key {args.key[:20]}... ({len(args.key)} characters): at most 64")
     root = Path(args.path[-1]) if args.path else Path("derivations")
     folder = new_paper(args.key, root, args.title)
     print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
@@ -275,16 +299,23 @@ def cmd_audit(reg, args):
     _precheck_audit(args)
     if args.no_cache:
         store.set_enabled(False)
-    claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
+    claims = []
+    for i in args.ids:
+        c = reg.get(i)
+        if any(c is d for d in claims):
+            print(f"cbdp-sym: note: {c.id} is named twice: audited once", file=sys.stderr)
+            continue
+        claims.append(c)
+    claims = claims or reg.claims()
     # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
     suffix = "-subset" if args.ids else ""
     json_path = args.json or args.out / f"audit{suffix}.json"
-    progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
+    progress = _never_raises(tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress())
     with folder_lock(args.out):
         results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                           suffix=suffix, heading=args.heading, label_prefix=args.label_prefix,
-                                          jobs=args.jobs)
+                                          jobs=args.jobs, latex_timeout=args.timeout)
     print(summary_table(results))
     print()
     if suffix:
@@ -298,9 +329,21 @@ def cmd_audit(reg, args):
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
-    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
+    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems) or reg.broken):
         return 1
     return 0
+
+
+def _never_raises(progress):
+    """A progress display that cannot stop the audit (a result it cannot show is shown by the reports)."""
+
+    def show(*a):
+        with contextlib.suppress(Exception):
+            progress(*a)
+
+    if hasattr(progress, "figures"):
+        show.figures = progress.figures
+    return show
 
 
 def _is_terminal(stream) -> bool:
@@ -349,6 +392,9 @@ def _parse_at(items):
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise ParameterError(f"--at expects NAME=VALUE, got {item!r}")
+        if name.strip() in out:
+            raise ParameterError(f"--at {name.strip()} is given twice ({out[name.strip()]} and {value.strip()}): "
+                                 "give each parameter once")
         out[name.strip()] = value.strip()
     return out
 
@@ -417,19 +463,41 @@ def cmd_eval(reg, args):
     return 0
 
 
+def error_line(message, limit: int = 400) -> str:
+    """A message as one printable line: its first line, control characters (an ANSI escape) shown as ``\\x1b``,
+    at most ``limit`` characters (a 100 KB message is cut, saying how much was left out).
+
+    >>> error_line("bad \\x1b[2J value\\nsecond line")
+    'bad \\\\x1b[2J value'
+    >>> len(error_line("x" * 100000)) < 460
+    True
+    """
+    import re
+
+    text = str(message).splitlines()[0] if str(message) else ""
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: repr(m.group())[1:-1], text)
+    if len(text) > limit:
+        text = f"{text[:limit]}... ({len(text) - limit} more characters)"
+    return text
+
+
+def _error(message) -> None:
+    print(f"cbdp-sym: error: {error_line(message)}", file=sys.stderr)
+
+
 def _guarded(command, reg, args) -> int:
     """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
     try:
         return command(reg, args)
     except CbdpError as exc:
-        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
     except BrokenPipeError:
-        return 0
+        return 141
     except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
         # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
-        print(f"cbdp-sym: error: the computation broke down at these inputs ({type(exc).__name__}: "
-              f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values", file=sys.stderr)
+        _error(f"the computation broke down at these inputs ({type(exc).__name__}: "
+               f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values")
         return 2
 
 
@@ -501,17 +569,94 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
     return out, lines
 
 
+class _Stream:
+    """A standard stream that never stops a command: a reader that left (``| head -1``) or a terminal that cannot
+    show a character (an ASCII-only locale) is noted and the output goes on (into the void, or with
+    ``\\N{...}``-style escapes), so the audit still writes its reports; :func:`main` then exits with 141, as a
+    process stopped by ``SIGPIPE`` would."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.closed_pipe = False
+
+    def write(self, text):
+        if self.closed_pipe:
+            return len(text)
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            enc = getattr(self._stream, "encoding", None) or "ascii"
+            return self.write(text.encode(enc, "backslashreplace").decode(enc, "replace"))
+        except (BrokenPipeError, ValueError):  # (ValueError: the stream was closed)
+            self.closed_pipe = True
+            return len(text)
+        except OSError as exc:
+            if exc.errno != 32:  # EPIPE
+                raise
+            self.closed_pipe = True
+            return len(text)
+
+    def flush(self):
+        if self.closed_pipe:
+            return
+        try:
+            self._stream.flush()
+        except (BrokenPipeError, ValueError):
+            self.closed_pipe = True
+        except OSError as exc:
+            if exc.errno != 32:
+                raise
+            self.closed_pipe = True
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv=None) -> int:
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Stream(sys.stdout), _Stream(sys.stderr)
+    try:
+        code = _main(argv)
+    finally:
+        out, err = sys.stdout, sys.stderr
+        with contextlib.suppress(Exception):
+            out.flush()
+            err.flush()
+        sys.stdout, sys.stderr = saved
+    if isinstance(out, _Stream) and out.closed_pipe:
+        import os
+
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # (no "Exception ignored" at exit)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), saved[0].fileno())
+        return 141 if code in (0, None) else code
+    return code
+
+
+def _import_limit(args):
+    """Seconds an import of a user's module may take: the command's ``--timeout`` (300 s without one)."""
+    t = getattr(args, "timeout", None)
+    return float(t) if t is not None else 300.0
+
+
+def _main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    _merge_global_options(args)
     try:
         if args.cmd == "new":
             return cmd_new(args)
         _check_timeout(args)
         if args.cmd == "audit":
             _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
+        if args.no_cache:
+            store.set_enabled(False)
+        store.check_ready()  # a cache folder others can write: refused before any work (--no-cache: none)
 
-        reg = Registry(args.path)
+        reg = Registry(args.path, import_timeout=_import_limit(args))
+        if args.cmd in ("list", "audit"):
+            for folder, why in sorted(reg.broken.items()):
+                print(f"cbdp-sym: warning: paper folder {error_line(folder)} not loaded: {error_line(why)}",
+                      file=sys.stderr)
         command = {"list": cmd_list, "audit": cmd_audit, "show": cmd_show, "eval": cmd_eval,
                    "restricted": cmd_restricted, "profile": cmd_profile}[args.cmd]
         if args.cmd in ("eval", "restricted", "show", "profile"):
@@ -520,13 +665,13 @@ def main(argv=None) -> int:
             return run_with_limit(lambda: on_large_stack(_guarded, command, reg, args), args.timeout, f"`{args.cmd}`")
         return on_large_stack(command, reg, args)  # (the audit's rendering too: cbdp_sym/core/datastack.py)
     except CbdpError as exc:
-        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
-    except BrokenPipeError:  # `cbdp-sym show ID | head`: the reader left, not an error
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # (the streams are _Stream: only a pipe of our own making gets here)
+        return 141
+    except OSError as exc:  # a file system that refused (a name too long, a full disk): one line
+        _error(f"{exc.strerror or exc}" + (f": {exc.filename}" if getattr(exc, "filename", None) else ""))
+        return 2
     except KeyboardInterrupt:  # pragma: no cover
         print("cbdp-sym: interrupted", file=sys.stderr)
         return 130
