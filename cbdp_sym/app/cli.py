@@ -26,9 +26,10 @@ from cbdp_sym.verify.points import evaluate
 from cbdp_sym.core.verdict import agrees, identity_digits, relative_slack, violated as is_violated
 from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latex import source_commit
+from cbdp_sym.report.latexbuild import cleanup_on_sigterm
 from cbdp_sym.app.executor import check_dask
 from cbdp_sym.app.registry import Registry
-from cbdp_sym.core.timelimit import run_with_limit
+from cbdp_sym.core.timelimit import parse_size, run_with_limit, set_memory_limit
 import cbdp_sym.core.store as store
 
 LAW_HELP = ("Laws: CBDP's Lap(mu, 1/eps) has scale 1/eps; N(mu, sigma^2) takes the variance, while the "
@@ -61,6 +62,10 @@ def _global_options(p, after=False):
     p.add_argument("--path", action="append", default=argparse.SUPPRESS if after else [], metavar="DIR",
                    dest="path_after" if after else "path",
                    help="an extra derivations folder (one sub-folder per paper); repeatable")
+    p.add_argument("--memory-limit", default=argparse.SUPPRESS if after else None, metavar="SIZE",
+                   dest="memory_limit_after" if after else "memory_limit",
+                   help="address space a claim's worker (or a command's child) may use, e.g. 8G; 0 for none "
+                        "(default 6G, or CBDP_SYM_MEMORY_LIMIT)")
     if after and any("--no-cache" in a.option_strings for a in p._actions):
         return
     p.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS if after else False,
@@ -70,6 +75,7 @@ def _global_options(p, after=False):
 
 def _merge_global_options(args) -> None:
     args.path = list(args.path) + list(getattr(args, "path_after", []))
+    args.memory_limit = getattr(args, "memory_limit_after", None) or args.memory_limit
     args.no_cache = bool(getattr(args, "no_cache", False) or args.no_cache_global
                          or getattr(args, "no_cache_after", False))
 
@@ -616,7 +622,8 @@ def main(argv=None) -> int:
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Stream(sys.stdout), _Stream(sys.stderr)
     try:
-        code = _main(argv)
+        with cleanup_on_sigterm():  # (SIGTERM: LaTeX builds stopped, their temporary folders removed, exit 143)
+            code = _main(argv)
     finally:
         out, err = sys.stdout, sys.stderr
         with contextlib.suppress(Exception):
@@ -646,6 +653,11 @@ def _main(argv=None) -> int:
         if args.cmd == "new":
             return cmd_new(args)
         _check_timeout(args)
+        if args.memory_limit is not None:
+            try:
+                set_memory_limit(parse_size(args.memory_limit))
+            except ValueError as exc:
+                raise ParameterError(f"--memory-limit: {exc}") from None
         if args.cmd == "audit":
             _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
         if args.no_cache:
@@ -653,7 +665,7 @@ def _main(argv=None) -> int:
         store.check_ready()  # a cache folder others can write: refused before any work (--no-cache: none)
 
         reg = Registry(args.path, import_timeout=_import_limit(args))
-        if args.cmd in ("list", "audit"):
+        if reg.broken:
             for folder, why in sorted(reg.broken.items()):
                 print(f"cbdp-sym: warning: paper folder {error_line(folder)} not loaded: {error_line(why)}",
                       file=sys.stderr)

@@ -224,6 +224,16 @@ def check_dask(scheduler: str) -> None:
     if not str(scheduler).strip():
         raise CbdpError("--scheduler needs a Dask scheduler's address (tcp://host:8786) or `local`")
     _distributed()
+    if scheduler != LOCAL:
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        try:
+            scheme, loc = parse_address(str(scheduler))
+            if scheme in ("tcp", "tls", "ws", "wss"):
+                parse_host_port(loc)
+        except (ValueError, TypeError) as exc:
+            raise CbdpError(f"--scheduler {str(scheduler)[:80]!r}: not a Dask scheduler's address ({exc}); give "
+                            "tcp://HOST:PORT or `local`") from None
 
 
 @functools.lru_cache(maxsize=None)
@@ -388,7 +398,7 @@ class DaskExecutor:
         else:
             try:
                 self.client = distributed.Client(str(scheduler), timeout="10s")
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError) as exc:
                 raise CbdpError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there "
                                 f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no answer'})") from None
             self.name = f"Dask scheduler {scheduler}"

@@ -5,7 +5,8 @@
   system is read), with ``openin_any=p`` / ``openout_any=p`` (TeX reads and writes only below the build
   folder), standard input closed, and a time limit that kills the whole process group.  The PDF is
   moved into place with an atomic rename only when the run succeeded, so an interrupted or failed
-  run leaves the previous PDF intact and two runs into one folder never see each other's files.
+  run leaves the previous PDF intact and two runs into one folder never see each other's files; a ``SIGTERM``
+  stops the builds and removes their temporary folders (:func:`cleanup_on_sigterm`).
 * :func:`check_claim_latex` (and :func:`check_figure_latex`, :func:`check_paper_latex`) let the LaTeX of a user's
   paper into a report by allow-list (:mod:`cbdp_sym.report.usertex`: known math and text macros, a few
   environments, balanced groups): anything else (``\\input``, ``\\loop``, ``\\pdfcatalog``, ``\\end{document}``)
@@ -22,6 +23,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from cbdp_sym.core.errors import CbdpError
@@ -127,11 +129,51 @@ def _limits(cpu_seconds):
     return setup
 
 
+# the builds running in this process: their temporary folders and latexmk's process groups (abort_builds)
+_ACTIVE: dict = {"dirs": set(), "groups": set()}
+_ACTIVE_LOCK = threading.Lock()
+
+
+def abort_builds() -> None:
+    """Stop every LaTeX build of this process: kill latexmk's process groups and remove the temporary folders
+    (what a ``SIGTERM`` would otherwise leave behind).  The builds then return a failure; nothing is moved into
+    place."""
+    with _ACTIVE_LOCK:
+        groups, dirs = list(_ACTIVE["groups"]), list(_ACTIVE["dirs"])
+    for pgid in groups:
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(pgid, signal.SIGKILL)
+    for d in dirs:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _on_sigterm(signum, frame):
+    abort_builds()
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def cleanup_on_sigterm():
+    """While the block runs (in the main thread, where ``SIGTERM`` keeps its default action): a ``SIGTERM`` stops
+    the LaTeX builds, removes their temporary folders (:func:`abort_builds`) and exits with status 143.  The CLI
+    holds it for a whole command; :func:`build_pdf` for one build when nobody does."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _run(cmd, cwd, env, timeout):
     """Run ``cmd`` in its own process group; at the limit the whole group is killed.
     Returns ``(returncode or None at the timeout, output)``."""
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_limits(timeout))
+    with _ACTIVE_LOCK:
+        _ACTIVE["groups"].add(proc.pid)
     try:
         out, _ = proc.communicate(timeout=timeout)
         return proc.returncode, out.decode(errors="replace")
@@ -141,6 +183,19 @@ def _run(cmd, cwd, env, timeout):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # pdflatex and anything else left in the group
         proc.wait()
+        with _ACTIVE_LOCK:
+            _ACTIVE["groups"].discard(proc.pid)
+
+
+@contextlib.contextmanager
+def _active_dir(path):
+    with _ACTIVE_LOCK:
+        _ACTIVE["dirs"].add(str(path))
+    try:
+        yield
+    finally:
+        with _ACTIVE_LOCK:
+            _ACTIVE["dirs"].discard(str(path))
 
 
 _SOURCE_SUFFIXES = (".tex", ".sty", ".bib", ".bst", ".cls", ".csv")
@@ -158,10 +213,14 @@ def build_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = 
               extra_inputs=None) -> tuple[bool, list[float], str]:
     """Compile ``tex_path`` to ``tex_path.with_suffix('.pdf')``; returns ``(ok, overfull widths over 1pt,
     log tail)``.  Nothing is written next to ``tex_path`` except the finished PDF (atomic rename)."""
-    tex_path = Path(tex_path)
+    with cleanup_on_sigterm():
+        return _build_pdf(Path(tex_path), epoch, timeout, extra_inputs)
+
+
+def _build_pdf(tex_path: Path, epoch, timeout, extra_inputs):
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     env = _tex_env(epoch)
-    with tempfile.TemporaryDirectory(prefix="cbdp-sym-latex-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="cbdp-sym-latex-", ignore_cleanup_errors=True) as tmp, _active_dir(tmp):
         build = Path(tmp)
         for f in [tex_path, *(extra_inputs if extra_inputs is not None else inputs_of(tex_path))]:
             shutil.copyfile(f, build / f.name)

@@ -330,3 +330,21 @@ def test_a_wrong_locator_cannot_change_the_root_unless_it_claims_a_wide_margin()
         a = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d)
         b = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d, locate=lambda e: float(d))
     assert a._mpf_ == b._mpf_
+
+
+def test_a_closed_form_naming_code_is_never_run(tmp_path):
+    """Before: the derived profile (a cached tree) was compiled with lambdify: a symbol named as Python ran."""
+    import sympy as sp
+
+    from cbdp_sym.core.errors import DerivationError
+    from cbdp_sym.divergences.profiles import EPS, exact_eps
+    from cbdp_sym.laws.distributions import Laplace
+
+    marker = tmp_path / "PWNED"
+    evil = sp.Symbol(f"__import__('os').system('touch {marker}') or 0")
+    closed = sp.exp(-EPS) / 2 + 0 * evil + evil
+    try:
+        exact_eps(Laplace(0, 1), Laplace(1, 1), "1/10", closed=closed, quadrature=False)
+    except (DerivationError, TypeError, NameError, SyntaxError, ValueError):
+        pass
+    assert not marker.exists()
