@@ -189,7 +189,8 @@ def cmd_restricted(reg, args):
         check_magnitude(parse_number(args.alpha, "alpha") - 1, "alpha - 1")
         check_magnitude(parse_number(args.alpha, "alpha"), "alpha")
     generator_for(args.divergence, args.alpha)  # validates before any work
-    parse_class(args.cls)
+    degree = parse_class(args.cls)
+    _check_restricted_cost(args, degree, P, Q)
     with mp.workdps(args.dps + 10):
         rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
     val = rec["value"]
@@ -236,6 +237,26 @@ def cmd_restricted(reg, args):
         for n in out["notes"]:
             print(f"  note: {n}")
     return 0
+
+
+def _check_restricted_cost(args, degree, P, Q):
+    """Refuse up front what cannot finish within ``--timeout`` (:mod:`cbdp_sym.app.costs`), unless it is cached."""
+    from cbdp_sym.app.costs import check_cost, restricted_cost
+    from cbdp_sym.restricted import solver
+
+    with mp.workdps(args.dps + 10):  # (a value on disk costs nothing: never refused)
+        stored, _ = solver._record_disk.stored(str(args.divergence), str(args.cls), P, Q,
+                                               None if args.alpha is None else str(args.alpha), not args.no_second, None)
+    if stored:
+        return
+    est = restricted_cost(args.divergence, degree, args.dps, args.alpha, getattr(P, "dim", 1))
+    near_one = args.alpha is not None and args.divergence.lower() in ("alpha", "renyi")
+    advice = ("raise --timeout, or lower " + ("the degree, " if degree > 1 else "") + "--dps"
+              + (", or take an order farther from 1 (kl is the alpha -> 1 limit)" if near_one else ""))
+    note = check_cost(est, args.timeout, f"restricted {args.divergence} {args.cls} at {args.dps} digits"
+                      + (f" and alpha = {args.alpha}" if args.alpha is not None else ""), advice)
+    if note:
+        print(f"cbdp-sym: note: {note}", file=sys.stderr)
 
 
 def _check_law_magnitudes(law, flag):

@@ -111,6 +111,9 @@ def _import(path: Path, name: str, seconds: float | None = None):
         if isinstance(exc, SystemExit):
             raise CbdpError(f"cannot load {path}{line}: it calls sys.exit({exc.code!r}) when imported") from None
         msg = str(exc).splitlines()[0] if str(exc) else ""
+        if isinstance(exc, ModuleNotFoundError) and str(getattr(exc, "name", "") or "").startswith("cbdp_sym."):
+            msg += (" (the engine's modules moved into sub-packages in 0.2: import the names a paper uses from "
+                    "cbdp_sym itself, e.g. `from cbdp_sym import Claim, Laplace`)")
         raise CbdpError(f"cannot load {path}{line}: {type(exc).__name__}" + (f": {msg}" if msg else "")) from None
     return mod
 
