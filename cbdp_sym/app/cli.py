@@ -581,6 +581,9 @@ def _guarded(command, reg, args) -> int:
         return 2
     except BrokenPipeError:
         return 141
+    except SystemExit as exc:  # (nothing of ours exits here: a paper's code called sys.exit)
+        _error(f"the claim's code called sys.exit({exc.code!r}): nothing computed")
+        return 2
     except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
         # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
         _error(f"the computation broke down at these inputs ({type(exc).__name__}: "
@@ -743,7 +746,8 @@ def _main(argv=None) -> int:
             _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
         if args.no_cache:
             store.set_enabled(False)
-        store.check_ready()  # a cache folder others can write: refused before any work (--no-cache: none)
+        if args.cmd != "list":  # (list reads no cache)
+            store.check_ready()  # a cache folder others can write: refused before any work (--no-cache: none)
 
         reg = Registry(args.path, import_timeout=_import_limit(args))
         if reg.broken:

@@ -46,7 +46,7 @@ import cbdp_sym.core.store as store
 import cbdp_sym.app.workers as workers
 from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.errors import CbdpError
-from cbdp_sym.core.timelimit import die_with_parent
+from cbdp_sym.core.timelimit import die_with_parent, limit_this_process
 from cbdp_sym.divergences.generators import derive_standard_conjugates
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.app.registry import Registry, builtin_root
@@ -151,7 +151,7 @@ class LocalExecutor:
             ctx = mproc.get_context("fork")
             deadline = None if limit is None else time.monotonic() + limit
             try:
-                with frozen_heap(), ctx.Pool(min(self.jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
+                with frozen_heap(), ctx.Pool(min(self.jobs, len(todo)), initializer=_pool_worker_init) as pool:  # workers die with the audit
                     it = pool.imap_unordered(_point_worker, range(len(todo)))
                     for _ in range(len(todo)):
                         try:
@@ -202,6 +202,12 @@ def claim_waits(claims) -> dict:
 
 
 _WORK: dict = {}  # the figure points of the running precomputation (read by the forked pool workers)
+
+
+def _pool_worker_init():
+    """A figure-point worker: dies with the audit, and computes under the claims' memory limit."""
+    die_with_parent()
+    limit_this_process(group=False)  # (the pool stops its workers itself)
 
 
 def _point_worker(i):

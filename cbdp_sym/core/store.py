@@ -171,8 +171,12 @@ def _load_or_make_key(path: Path) -> bytes:
         return _read_key(path)
     except FileNotFoundError:
         pass
-    _make_private_dirs(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=".cache.key.", dir=path.parent)  # (mode 0600)
+    try:
+        _make_private_dirs(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".cache.key.", dir=path.parent)  # (mode 0600)
+    except OSError as exc:
+        raise CacheRefused(f"cache key {path}: cannot create it ({exc.strerror or exc}); set {KEY_ENV} to a file of "
+                           "your own") from None
     try:
         with os.fdopen(fd, "w", encoding="ascii") as fh:
             fh.write(secrets.token_hex(32) + "\n")

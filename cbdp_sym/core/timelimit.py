@@ -74,10 +74,12 @@ def _size_text(n: int) -> str:
     return f"{n / (1 << 30):g} GiB" if n >= 1 << 30 else f"{n / (1 << 20):g} MiB"
 
 
-def limit_this_process() -> None:
-    """In a worker (or a command's child process): lead a process group of its own, and take the memory limit."""
-    with contextlib.suppress(OSError):
-        os.setpgid(0, 0)
+def limit_this_process(group: bool = True) -> None:
+    """In a worker (or a command's child process): lead a process group of its own (``group``), and take the
+    memory limit."""
+    if group:
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
     n = memory_limit()
     if n is not None:
         try:

@@ -240,6 +240,13 @@ def test_sys_exit_in_a_user_module_is_that_papers_error(tmp_path, capsys):
     assert "claims.py" in line and "sys.exit(0)" in line
 
 
+def test_sys_exit_in_a_claims_code_is_an_error(tmp_path, capsys):
+    """Before: ``eval`` of a claim whose derivation calls ``sys.exit(0)`` ended with exit 0 and nothing printed."""
+    root = _paper(tmp_path / "papers", "ex", "import sys\n" + _claim("EX-1", derive="lambda: sys.exit(0)"))
+    out = _main(capsys, "--path", str(root), "eval", "EX-1", "--at", "x=2")
+    assert out.returncode == 2 and "sys.exit(0)" in out.stderr
+
+
 def test_a_result_that_cannot_be_rendered_is_that_claims_error(tmp_path, capsys):
     """Before: a derivation returning ``object()`` or an integer of more than 4,300 digits crashed the rendering:
     a traceback, no report at all."""
