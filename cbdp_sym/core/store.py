@@ -195,6 +195,11 @@ _TRUST: dict = {}  # (cache folder, key file) -> the key (bytes) or the refusal 
 
 def _trust():
     """The secret key for the current cache folder, or the :class:`CacheRefused` that says why there is none."""
+    env = os.environ
+    fast = (env.get("CBDP_SYM_CACHE"), env.get(KEY_ENV), env.get("XDG_CONFIG_HOME"), env.get("HOME"))
+    got = _TRUST.get(fast)  # (read once per folder and key: every cache read asks)
+    if got is not None:
+        return got
     where = (str(cache_dir()), str(key_path()))
     got = _TRUST.get(where)
     if got is None:
@@ -211,6 +216,7 @@ def _trust():
         except OSError as exc:
             got = CacheRefused(f"cache folder {folder}: {exc.strerror or exc}")
         _TRUST[where] = got
+    _TRUST[fast] = got
     return got
 
 

@@ -332,7 +332,7 @@ def test_an_empty_conventions_list_still_compiles(tmp_path, capsys):
 # == limits everywhere ============================================================================================
 def test_a_claim_that_allocates_without_end_fails_alone(tmp_path, capsys):
     """Before: no memory limit per claim (3 GB allocated)."""
-    body = _claim("MEM-HOG", derive="lambda: (bytes(64 << 30), x)[1]") + _claim("MEM-OK")
+    body = _claim("MEM-HOG", derive="lambda: (bytes(4 << 30), x)[1]") + _claim("MEM-OK")  # (4 GB, zero pages)
     root = _paper(tmp_path / "papers", "mem", body)
     out = _main(capsys, "--path", str(root), "audit", "MEM-HOG", "MEM-OK", "--no-pdf", "--out", str(tmp_path / "o"),
                 "--memory-limit", "2G")
