@@ -5,6 +5,7 @@ import argparse
 import contextlib
 import json
 import sys
+import time
 from pathlib import Path
 
 import mpmath as mp
@@ -469,9 +470,10 @@ def cmd_eval(reg, args):
     with mp.workdps(args.dps + 10):
         derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
         claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
+        t0 = time.monotonic()
         numeric = claim.numeric(point) if claim.numeric else None
         numeric, sharpened = _sharper_numeric(claim, point, numeric, derived if derived is not None else claimed,
-                                              args.dps, args.timeout)
+                                              args.dps, args.timeout, time.monotonic() - t0)
         numeric_digits, note = _established(numeric, derived, claimed, args.dps)
         out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
                "derived": _value_text(derived, "derived", args.dps),
@@ -525,13 +527,13 @@ def _error(message) -> None:
     print(f"cbdp-sym: error: {error_line(message)}", file=sys.stderr)
 
 
-def _sharper_numeric(claim, point, numeric, ref, dps, seconds):
+def _sharper_numeric(claim, point, numeric, ref, dps, seconds, first=0.0):
     """``(numeric, note)``: the numeric definition computed again at more precision (20, 40, 80, ... more digits,
     while the time limit allows) as long as it agrees with the closed form ``ref`` to fewer digits than an identity
     needs: at an extreme point (eps = 1e-12, sigma = 1e12) the definition's quadrature or optimisation cancels many
-    digits, and more precision, not a verdict, is the answer.  ``note`` says what was done (``None``: nothing)."""
-    import time
-
+    digits, and more precision, not a verdict, is the answer.  Each step costs at least what the one before did
+    (``first``: the seconds of the first computation): a step that would not end within half the time limit is not
+    started.  ``note`` says what was done (``None``: nothing)."""
     if numeric is None or ref is None or claim.numeric is None or claim.kind != "identity":
         return numeric, None
     tol = identity_digits(dps)
@@ -546,7 +548,7 @@ def _sharper_numeric(claim, point, numeric, ref, dps, seconds):
     d0 = agreement(numeric)
     if d0 >= tol:
         return numeric, None
-    start, extra, best, d_best, step = time.monotonic(), 10, numeric, d0, 0.0
+    start, extra, best, d_best, step = time.monotonic() - first, 10, numeric, d0, first
     budget = 0.5 * (seconds or 300.0)
     while d_best < tol and extra < 10 + 4 * dps:
         extra *= 2

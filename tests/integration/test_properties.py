@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import mpmath as mp
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import cbdp_sym.app.cli as cli
@@ -40,7 +40,7 @@ def _json(*args):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main([*args, "--json"])
-    assert code == 0, err.getvalue()
+    assert code == 0, f"{args}: {err.getvalue()}"
     return json.loads(out.getvalue())
 
 
@@ -112,6 +112,7 @@ def test_eval_thm9_is_right_or_honest(eps):
 @SLOW
 @given(mu1=signed(-3, 3), mu2=signed(-3, 3), sigma1=magnitude(-3, 12), sigma2=magnitude(-3, 3))
 def test_eval_thm10_is_right_or_honest(mu1, mu2, sigma1, sigma2):
+    assume(Fraction(mu1) != Fraction(mu2))  # (refused: the value 0 has no relative digits; the claim says so)
     doc = _json("eval", "CBDP-T10", "--at", f"mu1={mu1}", "--at", f"mu2={mu2}", "--at", f"sigma1={sigma1}",
                 "--at", f"sigma2={sigma2}")
     with mp.workdps(120):
