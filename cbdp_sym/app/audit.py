@@ -318,8 +318,9 @@ def _write_reports(registry, results, dps, out: Path, json_path: Path | None, pd
                 write_atomic(tex, standalone)
                 written += [tex, out / f"{body_name}.tex"]
                 if pdf:
+                    limits = {} if latex_timeout is None else {"timeout": latex_timeout}
                     builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch,
-                                                                                     latex_timeout)))
+                                                                                     **limits)))
     if pdf and not can_build:
         problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
                      for _ in builds]
