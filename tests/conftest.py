@@ -26,6 +26,9 @@ def _private_cache(tmp_path_factory):
         cache = tmp_path_factory.getbasetemp().parent / f"cache-{run}"
         cache.mkdir(exist_ok=True)
     os.environ["CBDP_SYM_CACHE"] = str(cache)
+    # the cache's secret key (core/store.py), outside the cache folder and shared by the session's workers; never
+    # the user's own key
+    os.environ["CBDP_SYM_CACHE_KEY"] = str(cache.parent / f"{cache.name}.key")
     yield
 
 

@@ -18,7 +18,7 @@ from cbdp_sym.core.verdict import BOUND_KINDS
 from cbdp_sym.verify.engine import Result, audit_claim
 from cbdp_sym.verify.figures import load_cached
 from cbdp_sym.verify.findings import knock_on, paper_findings
-from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
+from cbdp_sym.report.outputs import check_json_path, check_out_dir, renderable, write_atomic
 from cbdp_sym.report.latexbuild import build_pdf_if_changed
 from cbdp_sym.report.text import plain
 from cbdp_sym.report.latex import (
@@ -363,7 +363,26 @@ def summary_table(results) -> str:
 
 
 def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
-                  heading: str = "section", label_prefix: str = "cbdpsym", jobs: int | None = 1):
+                  heading: str = "section", label_prefix: str = "cbdpsym", jobs: int | None = 1,
+                  latex_timeout: float | None = None):
+    """The reports of ``results`` (:func:`_write_reports`).  If rendering fails, each result that cannot be rendered
+    becomes its claim's ``error`` (:func:`cbdp_sym.report.outputs.renderable`: the message says why), ``results``
+    (a list) is updated in place, and the reports are written with the others as they are."""
+    args = (out, json_path, pdf, log, suffix, heading, label_prefix, jobs, latex_timeout)
+    try:
+        return _write_reports(registry, results, dps, *args)
+    except Exception:  # noqa: BLE001 - one claim's result must not sink the audit: find it, then write the rest
+        fixed = renderable(results, dps, registry.papers)
+        if all(a is b for a, b in zip(fixed, results)):
+            raise
+        if isinstance(results, list):
+            results[:] = fixed
+        return _write_reports(registry, fixed, dps, *args)
+
+
+def _write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf=True, log=print, suffix="",
+                   heading: str = "section", label_prefix: str = "cbdpsym", jobs: int | None = 1,
+                   latex_timeout: float | None = None):
     """Write ``audit.json`` and, per paper, the short appendix and the supplement (standalone document,
     ``\\input`` body, PDF), the paper's BibTeX entry, the figures' CSV files and ``cbdpsym.sty``.
 
@@ -371,7 +390,8 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
     Every file is written to a temporary name and renamed (never left truncated).  Each PDF is compiled as soon as
     its sources are written (while the next documents are rendered), ``jobs`` at a time (``None``: one per core);
     each is built in its own temporary folder, so the order does not change a byte of them, and the warnings come
-    in document order.
+    in document order; ``latex_timeout`` (seconds, the audit's ``--timeout``) limits each build instead of the
+    default (:data:`cbdp_sym.report.latexbuild.DEFAULT_TIMEOUT`).
     """
 
     out = check_out_dir(Path(out))
@@ -426,7 +446,9 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
                 write_atomic(tex, standalone)
                 written += [tex, out / f"{body_name}.tex"]
                 if pdf:
-                    builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch)))
+                    limits = {} if latex_timeout is None else {"timeout": latex_timeout}
+                    builds.append((tex, limit, None if pool is None else pool.submit(build_pdf_if_changed, tex, epoch,
+                                                                                     **limits)))
     if pdf and not can_build:
         problems += ["latexmk/pdflatex not found: PDF not compiled (install texlive and latexmk, or use --no-pdf)"
                      for _ in builds]

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+import time
 from pathlib import Path
 
 # Only what every command needs is imported here: `--version`, `--help` and `list` start without SymPy, SciPy or the
@@ -35,12 +37,36 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _global_options(p, after=False):
+    """The options every command takes, before the command (``cbdp-sym --path DIR list``) or after it
+    (``cbdp-sym list --path DIR``); given after it, they are collected under their own names and merged by
+    :func:`_merge_global_options` (a sub-command's defaults would otherwise replace what was given before it)."""
+    p.add_argument("--path", action="append", default=argparse.SUPPRESS if after else [], metavar="DIR",
+                   dest="path_after" if after else "path",
+                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    p.add_argument("--memory-limit", default=argparse.SUPPRESS if after else None, metavar="SIZE",
+                   dest="memory_limit_after" if after else "memory_limit",
+                   help="address space a claim's worker (or a command's child) may use, e.g. 8G; 0 for none "
+                        "(default 6G, or CBDP_SYM_MEMORY_LIMIT)")
+    if after and any("--no-cache" in a.option_strings for a in p._actions):
+        return
+    p.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS if after else False,
+                   dest="no_cache_after" if after else "no_cache_global",
+                   help="use no on-disk cache (neither read nor write it)")
+
+
+def _merge_global_options(args) -> None:
+    args.path = list(args.path) + list(getattr(args, "path_after", []))
+    args.memory_limit = getattr(args, "memory_limit_after", None) or args.memory_limit
+    args.no_cache = bool(getattr(args, "no_cache", False) or args.no_cache_global
+                         or getattr(args, "no_cache_after", False))
+
+
 def _parser():
     p = _Parser(prog="cbdp-sym", description="Derive, verify and report the claims of DP papers.",
                                 epilog=LAW_HELP)
     p.add_argument("--version", action=_Version, help="print the version and the commit, and exit")
-    p.add_argument("--path", action="append", default=[], metavar="DIR",
-                   help="an extra derivations folder (one sub-folder per paper); repeatable")
+    _global_options(p)
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="claim IDs with labels, and coverage of the catalogue")
     a = sub.add_parser("audit", help="audit claims and write the reports")
@@ -99,6 +125,8 @@ def _parser():
     r.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS", help="time limit (default 300)")
     _profile_parser(sub)
     cli_divergence.register(sub)  # `divergence` (cbdp_sym/app/cli_divergence.py)
+    for cmd in sub.choices.values():
+        _global_options(cmd, after=True)
     return p
 
 
@@ -162,7 +190,8 @@ def cmd_restricted(reg, args):
         check_magnitude(parse_number(args.alpha, "alpha") - 1, "alpha - 1")
         check_magnitude(parse_number(args.alpha, "alpha"), "alpha")
     generator_for(args.divergence, args.alpha)  # validates before any work
-    parse_class(args.cls)
+    degree = parse_class(args.cls)
+    _check_restricted_cost(args, degree, P, Q)
     with mp.workdps(args.dps + 10):
         rec = restricted_record(args.divergence, args.cls, P, Q, args.alpha, not args.no_second)
     val = rec["value"]
@@ -222,6 +251,28 @@ def cmd_restricted(reg, args):
     return 0
 
 
+def _check_restricted_cost(args, degree, P, Q):
+    """Refuse up front what cannot finish within ``--timeout`` (:mod:`cbdp_sym.app.costs`), unless it is cached."""
+    import mpmath as mp
+
+    from cbdp_sym.app.costs import check_cost, restricted_cost
+    from cbdp_sym.restricted import solver
+
+    with mp.workdps(args.dps + 10):  # (a value on disk costs nothing: never refused)
+        stored, _ = solver._record_disk.stored(str(args.divergence), str(args.cls), P, Q,
+                                               None if args.alpha is None else str(args.alpha), not args.no_second, None)
+    if stored:
+        return
+    est = restricted_cost(args.divergence, degree, args.dps, args.alpha, getattr(P, "dim", 1))
+    near_one = args.alpha is not None and args.divergence.lower() in ("alpha", "renyi")
+    advice = ("raise --timeout, or lower " + ("the degree, " if degree > 1 else "") + "--dps"
+              + (", or take an order farther from 1 (kl is the alpha -> 1 limit)" if near_one else ""))
+    note = check_cost(est, args.timeout, f"restricted {args.divergence} {args.cls} at {args.dps} digits"
+                      + (f" and alpha = {args.alpha}" if args.alpha is not None else ""), advice)
+    if note:
+        print(f"cbdp-sym: note: {note}", file=sys.stderr)
+
+
 def _check_law_magnitudes(law, flag):
     import mpmath as mp
 
@@ -238,6 +289,8 @@ def _check_law_magnitudes(law, flag):
 def cmd_new(args):
     from cbdp_sym.app.scaffold import _prefix, new_paper
 
+    if len(args.key) > 64:
+        raise ParameterError(f"paper key {args.key[:20]}... ({len(args.key)} characters): at most 64")
     root = Path(args.path[-1]) if args.path else Path("derivations")
     folder = new_paper(args.key, root, args.title)
     print(f"wrote {folder}/ (_paper.py, catalogue.tsv, claims.py)")
@@ -267,13 +320,16 @@ def cmd_list_indexed(args):
     if index is None:
         from cbdp_sym.app.registry import Registry
 
-        index = claimindex.from_registry(Registry(args.path))
-        claimindex.save(args.path, index)
+        reg = Registry(args.path, import_timeout=_import_limit(args))
+        _warn_broken(reg)
+        index = claimindex.from_registry(reg)
+        if not reg.broken:  # (a folder set aside is reported again next time: no index hides it)
+            claimindex.save(args.path, index)
     print(claimindex.render(index))
     return 0
 
 
-def _registry_of(paths, cid):
+def _registry_of(paths, cid, import_timeout=None):
     """A registry that holds the claim ``cid``: the paper that defines it only, when the claim index
     (:mod:`cbdp_sym.app.claimindex`) is current and names it; else every paper (and the index made again)."""
     from cbdp_sym.app import claimindex
@@ -282,11 +338,11 @@ def _registry_of(paths, cid):
     index = claimindex.load(paths)
     where = claimindex.paper_of(index, cid) if index is not None else None
     if where is not None:
-        reg = Registry(paths, only={where})
+        reg = Registry(paths, only={where}, import_timeout=import_timeout)
         if any(c.id.casefold() == str(cid).strip().casefold() for c in reg.claims()):
             return reg
-    reg = Registry(paths)
-    if index is None:
+    reg = Registry(paths, import_timeout=import_timeout)
+    if index is None and not reg.broken:
         claimindex.save(paths, claimindex.from_registry(reg))
     return reg
 
@@ -336,17 +392,24 @@ def cmd_audit(reg, args):
     _precheck_audit(args)
     if args.no_cache:
         store.set_enabled(False)
-    claims = [reg.get(i) for i in args.ids] if args.ids else reg.claims()
+    claims = []
+    for i in args.ids:
+        c = reg.get(i)
+        if any(c is d for d in claims):
+            print(f"cbdp-sym: note: {c.id} is named twice: audited once", file=sys.stderr)
+            continue
+        claims.append(c)
+    claims = claims or reg.claims()
     # a subset never replaces the full reports: it writes audit-subset.json and appendix-*-subset.*
     suffix = "-subset" if args.ids else ""
     json_path = args.json or args.out / f"audit{suffix}.json"
-    progress = tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress()
+    progress = _never_raises(tty_progress(sys.stderr) if _is_terminal(sys.stderr) else terminal_progress())
     with folder_lock(args.out):
         stats: dict = {}
         results = run(claims, args.dps, args.jobs, progress, limit=args.timeout, scheduler=args.scheduler, stats=stats)
         written, problems = write_reports(reg, results, args.dps, args.out, json_path, pdf=not args.no_pdf,
                                           suffix=suffix, heading=args.heading, label_prefix=args.label_prefix,
-                                          jobs=args.jobs)
+                                          jobs=args.jobs, latex_timeout=args.timeout)
     print(summary_table(results))
     print()
     if suffix:
@@ -361,9 +424,21 @@ def cmd_audit(reg, args):
         counts[r.status] = counts.get(r.status, 0) + 1
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
     print(reuse_line(stats))
-    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems)):
+    if args.strict and (counts.get("error") or any(p.startswith("LaTeX failed") for p in problems) or reg.broken):
         return 1
     return 0
+
+
+def _never_raises(progress):
+    """A progress display that cannot stop the audit (a result it cannot show is shown by the reports)."""
+
+    def show(*a):
+        with contextlib.suppress(Exception):
+            progress(*a)
+
+    if hasattr(progress, "figures"):
+        show.figures = progress.figures
+    return show
 
 
 def _is_terminal(stream) -> bool:
@@ -425,6 +500,9 @@ def _parse_at(items):
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise ParameterError(f"--at expects NAME=VALUE, got {item!r}")
+        if name.strip() in out:
+            raise ParameterError(f"--at {name.strip()} is given twice ({out[name.strip()]} and {value.strip()}): "
+                                 "give each parameter once")
         out[name.strip()] = value.strip()
     return out
 
@@ -488,13 +566,27 @@ def cmd_eval(reg, args):
     with mp.workdps(args.dps + 10):
         derived = evaluate(derived_expr, point, claim) if derived_expr is not None else None
         claimed = evaluate(claimed_expr, point, claim) if claimed_expr is not None else None
+        t0 = time.monotonic()
         numeric = claim.numeric(point) if claim.numeric else None
+        numeric, sharpened = _sharper_numeric(claim, point, numeric, derived if derived is not None else claimed,
+                                              args.dps, args.timeout, time.monotonic() - t0)
         numeric_digits, note = _established(numeric, derived, claimed, args.dps)
         out = {"id": claim.id, "params": {k: str(v) for k, v in point.items()},
                "derived": _value_text(derived, "derived", args.dps),
                "numeric": _value_text(numeric, "numeric", numeric_digits),
                "claimed": _value_text(claimed, "claimed", args.dps)}
         verdict, lines = _verdict_at(claim, claimed, derived, numeric, args.dps)
+    if sharpened:
+        lines.insert(0, sharpened)
+    if verdict.get("verdict") == "differs" and derived_expr is not None and claimed_expr is not None:
+        # a proved identity is never reported as differing at a point: the numerics lost digits there
+        from cbdp_sym.verify.engine import symbolic_difference
+
+        if symbolic_difference(derived_expr, claimed_expr):
+            verdict["verdict"] = "inconclusive"
+            lines[-1] = (f"identity: inconclusive at this point: derived - claimed simplifies to 0 (proved), and the "
+                         f"numeric definition agrees with it to only {verdict.get('digits', 0):g} digits here (digits "
+                         "lost to cancellation or to the quadrature at this extreme point, not a disagreement)")
     out.update(verdict)
     if note:
         print(f"cbdp-sym: note: {note}", file=sys.stderr)
@@ -543,19 +635,96 @@ def _eval_check(claim, args) -> int:
     return 0
 
 
+def error_line(message, limit: int = 400) -> str:
+    """A message as one printable line: its first line, control characters (an ANSI escape) shown as ``\\x1b``,
+    at most ``limit`` characters (a 100 KB message is cut, saying how much was left out).
+
+    >>> error_line("bad \\x1b[2J value\\nsecond line")
+    'bad \\\\x1b[2J value'
+    >>> len(error_line("x" * 100000)) < 460
+    True
+    """
+    import re
+
+    text = str(message).splitlines()[0] if str(message) else ""
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: repr(m.group())[1:-1], text)
+    if len(text) > limit:
+        text = f"{text[:limit]}... ({len(text) - limit} more characters)"
+    return text
+
+
+def _error(message) -> None:
+    print(f"cbdp-sym: error: {error_line(message)}", file=sys.stderr)
+
+
+def _sharper_numeric(claim, point, numeric, ref, dps, seconds, first=0.0):
+    """``(numeric, note)``: the numeric definition computed again at more precision (20, 40, 80, ... more digits,
+    while the time limit allows) as long as it agrees with the closed form ``ref`` to fewer digits than an identity
+    needs: at an extreme point (eps = 1e-12, sigma = 1e12) the definition's quadrature or optimisation cancels many
+    digits, and more precision, not a verdict, is the answer.  Each step costs at least what the one before did
+    (``first``: the seconds of the first computation): a step that would not end within half the time limit is not
+    started.  ``note`` says what was done (``None``: nothing)."""
+    import mpmath as mp
+
+    from cbdp_sym.core.numbers import digits, established
+    from cbdp_sym.core.verdict import identity_digits
+
+    if numeric is None or ref is None or claim.numeric is None or claim.kind != "identity":
+        return numeric, None
+    tol = identity_digits(dps)
+
+    def agreement(v):
+        if not (mp.isfinite(v) and mp.isfinite(ref)):
+            return mp.mpf(0)
+        d = digits(v, ref)
+        est = established(v)
+        return d if est is None else min(d, mp.mpf(est))
+
+    d0 = agreement(numeric)
+    if d0 >= tol:
+        return numeric, None
+    start, extra, best, d_best, step = time.monotonic() - first, 10, numeric, d0, first
+    budget = 0.5 * (seconds or 300.0)
+    while d_best < tol and extra < 10 + 4 * dps:
+        extra *= 2
+        if time.monotonic() - start + 3 * step > budget:
+            break
+        t0 = time.monotonic()
+        try:
+            with mp.workdps(dps + extra):
+                v = claim.numeric(point)
+        except (CbdpError, ArithmeticError, ValueError):
+            break
+        step = time.monotonic() - t0
+        if v is None:
+            break
+        with mp.workdps(dps + 10):
+            d = agreement(v)
+        if d > d_best:
+            best, d_best = v, d
+    if best is numeric:
+        return numeric, None
+    after = f"all {dps + 10}" if mp.isinf(d_best) else mp.nstr(d_best, 3)
+    return best, (f"note: the numeric definition was computed again with more digits ({mp.nstr(d0, 3)} digits of "
+                  f"agreement at {dps + 10}, {after} after): cancellation at this point")
+
+
 def _guarded(command, reg, args) -> int:
     """``command(reg, args)`` with user errors as one line (in a child process, see ``main``)."""
     try:
         return command(reg, args)
     except CbdpError as exc:
-        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
     except BrokenPipeError:
-        return 0
+        return 141
+    except SystemExit as exc:  # (nothing of ours exits here: a paper's code called sys.exit)
+        _error(f"the claim's code called sys.exit({exc.code!r}): nothing computed")
+        return 2
     except (OverflowError, ZeroDivisionError, ArithmeticError) as exc:
         # arithmetic that broke down at an extreme input: refused as a one-line error, never a traceback
-        print(f"cbdp-sym: error: the computation broke down at these inputs ({type(exc).__name__}: "
-              f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values", file=sys.stderr)
+        _error(f"the computation broke down at these inputs ({type(exc).__name__}: "
+               f"{str(exc).splitlines()[0] if str(exc) else ''}); try less extreme values")
         return 2
 
 
@@ -631,15 +800,106 @@ def _verdict_at(claim, claimed, derived, numeric, dps):
     return out, lines
 
 
+class _Stream:
+    """A standard stream that never stops a command: a reader that left (``| head -1``) or a terminal that cannot
+    show a character (an ASCII-only locale) is noted and the output goes on (into the void, or with
+    ``\\N{...}``-style escapes), so the audit still writes its reports; :func:`main` then exits with 141, as a
+    process stopped by ``SIGPIPE`` would."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.closed_pipe = False
+
+    def write(self, text):
+        if self.closed_pipe:
+            return len(text)
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            enc = getattr(self._stream, "encoding", None) or "ascii"
+            return self.write(text.encode(enc, "backslashreplace").decode(enc, "replace"))
+        except (BrokenPipeError, ValueError):  # (ValueError: the stream was closed)
+            self.closed_pipe = True
+            return len(text)
+        except OSError as exc:
+            if exc.errno != 32:  # EPIPE
+                raise
+            self.closed_pipe = True
+            return len(text)
+
+    def flush(self):
+        if self.closed_pipe:
+            return
+        try:
+            self._stream.flush()
+        except (BrokenPipeError, ValueError):
+            self.closed_pipe = True
+        except OSError as exc:
+            if exc.errno != 32:
+                raise
+            self.closed_pipe = True
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv=None) -> int:
+    from cbdp_sym.report.latexbuild import cleanup_on_sigterm
+
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Stream(sys.stdout), _Stream(sys.stderr)
+    try:
+        with cleanup_on_sigterm():  # (SIGTERM: LaTeX builds stopped, their temporary folders removed, exit 143)
+            code = _main(argv)
+    finally:
+        out, err = sys.stdout, sys.stderr
+        with contextlib.suppress(Exception):
+            out.flush()
+            err.flush()
+        sys.stdout, sys.stderr = saved
+    if isinstance(out, _Stream) and out.closed_pipe:
+        import os
+
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # (no "Exception ignored" at exit)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), saved[0].fileno())
+        return 141 if code in (0, None) else code
+    return code
+
+
+def _import_limit(args):
+    """Seconds an import of a user's module may take: the command's ``--timeout`` (300 s without one)."""
+    t = getattr(args, "timeout", None)
+    return float(t) if t is not None else 300.0
+
+
+def _warn_broken(reg) -> None:
+    for folder, why in sorted(getattr(reg, "broken", {}).items()):
+        print(f"cbdp-sym: warning: paper folder {error_line(folder)} not loaded: {error_line(why)}", file=sys.stderr)
+
+
+def _main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    _merge_global_options(args)
     try:
         if args.cmd == "new":
             return cmd_new(args)
         _check_timeout(args)
+        if args.memory_limit is not None:
+            from cbdp_sym.core.timelimit import parse_size, set_memory_limit
+
+            try:
+                set_memory_limit(parse_size(args.memory_limit))
+            except ValueError as exc:
+                raise ParameterError(f"--memory-limit: {exc}") from None
         if args.cmd == "audit":
             _precheck_audit(args)  # a bad --out fails at once, before the derivations are loaded
+        if args.cmd != "list":  # (list reads no cache)
+            import cbdp_sym.core.store as store
+
+            if args.no_cache:
+                store.set_enabled(False)
+            store.check_ready()  # a cache folder others can write: refused before any work (--no-cache: none)
         if args.cmd == "list":
             return cmd_list_indexed(args)  # (from the claim index when the sources are unchanged: no engine import)
         from cbdp_sym.core.datastack import on_large_stack
@@ -651,24 +911,26 @@ def main(argv=None) -> int:
             _check_paths(args.path)  # (these read no claim: the papers are not loaded)
             reg = None
         elif args.cmd in ("eval", "show"):
-            reg = _registry_of(args.path, args.id)  # (the claim's paper only, when the claim index knows it)
+            reg = _registry_of(args.path, args.id, _import_limit(args))  # (the claim's paper only, when indexed)
+            _warn_broken(reg)
         else:
             from cbdp_sym.app.registry import Registry
 
-            reg = Registry(args.path)
+            reg = Registry(args.path, import_timeout=_import_limit(args))
+            _warn_broken(reg)
         if args.cmd in ("eval", "restricted", "show", "profile", "divergence"):
             # the work runs in a child process that is stopped at the limit (a one-line error)
             # (its frames on one large data-stack chunk: cbdp_sym/core/datastack.py)
             return run_with_limit(lambda: on_large_stack(_guarded, command, reg, args), args.timeout, f"`{args.cmd}`")
         return on_large_stack(command, reg, args)  # (the audit's rendering too: cbdp_sym/core/datastack.py)
     except CbdpError as exc:
-        print(f"cbdp-sym: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
-    except BrokenPipeError:  # `cbdp-sym show ID | head`: the reader left, not an error
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # (the streams are _Stream: only a pipe of our own making gets here)
+        return 141
+    except OSError as exc:  # a file system that refused (a name too long, a full disk): one line
+        _error(f"{exc.strerror or exc}" + (f": {exc.filename}" if getattr(exc, "filename", None) else ""))
+        return 2
     except KeyboardInterrupt:  # pragma: no cover
         print("cbdp-sym: interrupted", file=sys.stderr)
         return 130

@@ -46,7 +46,7 @@ import cbdp_sym.core.store as store
 import cbdp_sym.app.workers as workers
 from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.errors import CbdpError
-from cbdp_sym.core.timelimit import die_with_parent
+from cbdp_sym.core.timelimit import die_with_parent, limit_this_process
 from cbdp_sym.divergences.generators import derive_standard_conjugates
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.app.registry import Registry, builtin_root
@@ -171,7 +171,7 @@ class LocalExecutor:
             ctx = mproc.get_context("fork")
             deadline = None if limit is None else time.monotonic() + limit
             try:
-                with frozen_heap(), ctx.Pool(min(self.jobs, len(todo)), initializer=die_with_parent) as pool:  # workers die with the audit
+                with frozen_heap(), ctx.Pool(min(self.jobs, len(todo)), initializer=_pool_worker_init) as pool:  # workers die with the audit
                     it = pool.imap_unordered(_point_worker, range(len(todo)))
                     for _ in range(len(todo)):
                         try:
@@ -224,6 +224,12 @@ def claim_waits(claims) -> dict:
 _WORK: dict = {}  # the figure points of the running precomputation (read by the forked pool workers)
 
 
+def _pool_worker_init():
+    """A figure-point worker: dies with the audit, and computes under the claims' memory limit."""
+    die_with_parent()
+    limit_this_process(group=False)  # (the pool stops its workers itself)
+
+
 def _point_worker(i):
     fig, key, x = _WORK["jobs"][i]
     return i, on_large_stack(fig.point, key, x)  # (frames on one large data-stack chunk: core/datastack.py)
@@ -244,6 +250,16 @@ def check_dask(scheduler: str) -> None:
     if not str(scheduler).strip():
         raise CbdpError("--scheduler needs a Dask scheduler's address (tcp://host:8786) or `local`")
     _distributed()
+    if scheduler != LOCAL:
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        try:
+            scheme, loc = parse_address(str(scheduler))
+            if scheme in ("tcp", "tls", "ws", "wss"):
+                parse_host_port(loc)
+        except (ValueError, TypeError) as exc:
+            raise CbdpError(f"--scheduler {str(scheduler)[:80]!r}: not a Dask scheduler's address ({exc}); give "
+                            "tcp://HOST:PORT or `local`") from None
 
 
 @functools.lru_cache(maxsize=None)
@@ -408,7 +424,7 @@ class DaskExecutor:
         else:
             try:
                 self.client = distributed.Client(str(scheduler), timeout="10s")
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError) as exc:
                 raise CbdpError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there "
                                 f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no answer'})") from None
             self.name = f"Dask scheduler {scheduler}"

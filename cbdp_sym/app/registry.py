@@ -8,19 +8,37 @@ objects are the paper's claims.  Modules are imported under unique names
 
 The built-in root ships inside the package (``cbdp_sym/derivations`` after ``pip install``, the
 repository's ``derivations/`` in a checkout); users add roots with ``--path DIR``.
+
+A user's root is read with care (issue 30):
+
+* only sub-folders that *are* papers are imported: a folder with ``_paper.py`` or ``catalogue.tsv``, or whose
+  modules declare claims at module level (``T1 = Claim(...)``, read from the source without running it); a
+  checkout, a virtual environment or a folder of scripts beside the papers is left alone (its ``setup.py`` is
+  never run);
+* a paper that cannot be loaded (a module that raises, calls ``sys.exit``, loops past the import time limit,
+  declares an ID another paper has, or uses LaTeX the reports refuse) is set aside with one line saying why
+  (:attr:`Registry.broken`), and the other papers work as before;
+* a paper key, a claim ID and a label are names a terminal and a file system can take (no control characters,
+  at most 64 / 100 characters).
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cbdp_sym.verify.claims import Claim
 from cbdp_sym.verify.figures import Figure
-from cbdp_sym.report.latexbuild import check_claim_latex
+from cbdp_sym.report.latexbuild import check_claim_latex, check_figure_latex, check_paper_latex
 from cbdp_sym.core.errors import CbdpError, UnknownClaimError
+from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
+
+PAPER_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
+CLAIM_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:+-]{0,99}\Z")
 
 
 @dataclass
@@ -56,18 +74,31 @@ def _package(name: str, folder: Path):
     sys.modules[name].__path__ = [str(folder)]
 
 
-def _import(path: Path, name: str):
+def _import(path: Path, name: str, seconds: float | None = None):
+    """Import ``path`` as module ``name`` (under a time limit of ``seconds``); a module that fails in any way
+    (an exception, ``sys.exit``, the time limit) raises :class:`CbdpError` in one line naming the file."""
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
+    what = f"importing {path}"
     try:
-        spec.loader.exec_module(mod)
+        with time_limit(seconds, what, hard=True) if seconds else _no_limit():
+            spec.loader.exec_module(mod)
     except CbdpError:
         del sys.modules[name]
         raise
-    except Exception as exc:  # a broken module of a user's folder: one line naming the file
+    except KeyboardInterrupt:
+        del sys.modules[name]
+        raise
+    except TimeLimitExceeded as exc:
+        del sys.modules[name]
+        if getattr(exc, "what", None) != what:
+            raise  # an enclosing limit
+        raise CbdpError(f"cannot load {path}: its import did not finish within {seconds:g} s (the time limit; "
+                        "change it with --timeout)") from None
+    except BaseException as exc:  # a broken module of a user's folder (SystemExit too): one line naming the file
         del sys.modules[name]
         line = ""
         tb = exc.__traceback__
@@ -77,67 +108,139 @@ def _import(path: Path, name: str):
             tb = tb.tb_next
         if isinstance(exc, SyntaxError) and exc.lineno:
             line = f", line {exc.lineno}"
+        if isinstance(exc, SystemExit):
+            raise CbdpError(f"cannot load {path}{line}: it calls sys.exit({exc.code!r}) when imported") from None
         msg = str(exc).splitlines()[0] if str(exc) else ""
+        if isinstance(exc, ModuleNotFoundError) and str(getattr(exc, "name", "") or "").startswith("cbdp_sym."):
+            msg += (" (the engine's modules moved into sub-packages in 0.2: import the names a paper uses from "
+                    "cbdp_sym itself, e.g. `from cbdp_sym import Claim, Laplace`)")
         raise CbdpError(f"cannot load {path}{line}: {type(exc).__name__}" + (f": {msg}" if msg else "")) from None
     return mod
 
 
-class Registry:
-    """All papers and claims under the given roots (built-in first)."""
+class _no_limit:
+    def __enter__(self):
+        return self
 
-    def __init__(self, extra_roots=(), builtin=True, only=None):
+    def __exit__(self, *exc):
+        return False
+
+
+def _declares_claims(path: Path) -> bool:
+    """Whether the module at ``path`` assigns a ``Claim(...)`` at module level (read from its source, not run)."""
+    try:
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return False
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for node in ast.walk(stmt.value):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    if (isinstance(f, ast.Name) and f.id == "Claim") or (isinstance(f, ast.Attribute) and f.attr == "Claim"):
+                        return True
+    return False
+
+
+def is_paper_folder(folder: Path) -> bool:
+    """A folder that holds a paper: ``_paper.py``, ``catalogue.tsv``, or a module declaring claims at module level."""
+    if (folder / "_paper.py").is_file() or (folder / "catalogue.tsv").is_file():
+        return True
+    return any(_declares_claims(p) for p in sorted(folder.glob("*.py")) if not p.name.startswith("_"))
+
+
+class Registry:
+    """All papers and claims under the given roots (built-in first).
+
+    ``import_timeout``: seconds an import of a user's module may take (``None``: no limit).  :attr:`broken` maps
+    each paper folder that could not be loaded to the one-line reason; the other papers are loaded."""
+
+    def __init__(self, extra_roots=(), builtin=True, import_timeout: float | None = None, only=None):
         """``only``: load just these paper folders (``{(root, folder name)}``, roots resolved), as ``eval ID`` does
         for the paper of its claim (:mod:`cbdp_sym.app.claimindex`); ``None`` loads every paper of every root."""
         self.papers: dict[str, Paper] = {}
         self._only = only
+        self.broken: dict[str, str] = {}
+        self.import_timeout = import_timeout
         roots = ([builtin_root()] if builtin else []) + [Path(r) for r in extra_roots]
-        for root in roots:
+        for k, root in enumerate(roots):
             if not root.is_dir():
                 raise CbdpError(f"--path {root}: not a folder")
             if (root / "_paper.py").exists():
                 raise CbdpError(f"--path {root} is a paper folder (it holds _paper.py): pass the folder that contains "
                                 f"it, --path {root.parent}")
-            self._load_root(root.resolve())
+            self._load_root(root.resolve(), user=not (builtin and k == 0))
 
-    def _load_root(self, root: Path):
+    def _load_root(self, root: Path, user: bool = True):
         tag = "r" + hashlib.sha1(str(root).encode()).hexdigest()[:8]
-        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))):
+        folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
+        for folder in folders:
             if self._only is not None and (root, folder.name) not in self._only:
                 continue
-            meta_file = folder / "_paper.py"
-            if meta_file.exists():
-                meta = getattr(_import(meta_file, f"cbdp_sym_derivations.{tag}.{folder.name}._paper"), "PAPER", {})
-            else:
-                meta = {"key": folder.name, "title": folder.name}
-            key = meta.get("key", folder.name)
-            paper = self.papers.setdefault(key, Paper(key, meta, folder))
-            cat = folder / "catalogue.tsv"
-            if cat.exists():
-                for line in cat.read_text(encoding="utf-8").splitlines():
-                    if line and not line.startswith("#"):
-                        cid, _, label = line.partition("\t")
-                        paper.catalogue.append((cid.strip(), label.strip()))
-            _package(f"cbdp_sym_derivations.{tag}", root)
-            _package(f"cbdp_sym_derivations.{tag}.{folder.name}", folder)
-            for mod_path in sorted(folder.glob("*.py")):
-                if mod_path.name.startswith("_"):
-                    continue
-                mod = _import(mod_path, f"cbdp_sym_derivations.{tag}.{folder.name}.{mod_path.stem}")
-                for obj in vars(mod).values():
-                    if isinstance(obj, Figure) and obj not in paper.figures:
-                        paper.figures.append(obj)
-                    if isinstance(obj, Claim) and obj not in paper.claims:
-                        obj.source = f"{folder.name}/{mod_path.name}"
-                        obj.paper = obj.paper or key  # `paper` and `seed` default from the folder
-                        obj.seed = obj.seed or meta.get("seed", "")
-                        check_claim_latex(obj)  # a statement may not open files or end the report
-                        paper.claims.append(obj)
-        ids = {}
-        for paper in self.papers.values():
-            for c in paper.claims:
-                if c.id in ids and ids[c.id] is not c:
-                    raise CbdpError(f"claim {c.id} is defined twice")
-                ids[c.id] = c
+            if user and not is_paper_folder(folder):
+                continue  # (a checkout, a venv, a folder of scripts: never imported)
+            try:
+                self._load_paper(root, tag, folder, seconds=self.import_timeout if user else None)
+            except CbdpError as exc:
+                if not user:
+                    raise
+                self.broken[str(folder)] = str(exc)
+
+    def _load_paper(self, root: Path, tag: str, folder: Path, seconds=None):
+        meta_file = folder / "_paper.py"
+        if meta_file.exists():
+            meta = getattr(_import(meta_file, f"cbdp_sym_derivations.{tag}.{folder.name}._paper", seconds), "PAPER", {})
+            if not isinstance(meta, dict):
+                raise CbdpError(f"{meta_file}: PAPER is a {type(meta).__name__}, not a dict")
+            meta = dict(meta)
+        else:
+            meta = {"key": folder.name, "title": folder.name}
+        key = meta.get("key", folder.name)
+        if not isinstance(key, str) or not PAPER_KEY.match(key):
+            raise CbdpError(f"paper folder {folder}: its key {str(key)[:40]!r}{'...' if len(str(key)) > 40 else ''} is "
+                            "not a paper key (a letter, then at most 63 letters, digits, '_' or '-')")
+        if "conventions" in meta and not meta["conventions"]:
+            del meta["conventions"]  # (none of its own: the reports state the general ones)
+        check_paper_latex(key, meta, str(meta_file) if meta_file.exists() else "")
+        if key in self.papers and self.papers[key].folder != folder:
+            raise CbdpError(f"paper folder {folder}: the key {key!r} is taken by {self.papers[key].folder}")
+        paper = Paper(key, meta, folder)
+        cat = folder / "catalogue.tsv"
+        if cat.exists():
+            for line in cat.read_text(encoding="utf-8", errors="replace").splitlines():
+                if line and not line.startswith("#"):
+                    cid, _, label = line.partition("\t")
+                    paper.catalogue.append((cid.strip(), label.strip()))
+        _package(f"cbdp_sym_derivations.{tag}", root)
+        _package(f"cbdp_sym_derivations.{tag}.{folder.name}", folder)
+        taken = {c.id: p.key for p in self.papers.values() for c in p.claims}
+        for mod_path in sorted(folder.glob("*.py")):
+            if mod_path.name.startswith("_"):
+                continue
+            mod = _import(mod_path, f"cbdp_sym_derivations.{tag}.{folder.name}.{mod_path.stem}", seconds)
+            for obj in vars(mod).values():
+                if isinstance(obj, Figure) and obj not in paper.figures:
+                    check_figure_latex(obj, f"{folder.name}/{mod_path.name}")
+                    paper.figures.append(obj)
+                if isinstance(obj, Claim) and obj not in paper.claims:
+                    obj.source = f"{folder.name}/{mod_path.name}"
+                    obj.paper = obj.paper or key  # `paper` and `seed` default from the folder
+                    obj.seed = obj.seed or meta.get("seed", "")
+                    if not isinstance(obj.id, str) or not CLAIM_ID.match(obj.id):
+                        raise CbdpError(f"{obj.source}: the claim ID {str(obj.id)[:40]!r} is not an ID (a letter or "
+                                        "digit, then at most 99 letters, digits and . _ : + -)")
+                    for fig in obj.figures or ():
+                        check_figure_latex(fig, obj.source)
+                    check_claim_latex(obj)  # a statement may not open files or end the report
+                    if obj.id in taken and taken[obj.id] != key:
+                        raise CbdpError(f"claim {obj.id} ({obj.source}) is defined twice: paper {taken[obj.id]} has it too")
+                    dup = next((c for c in paper.claims if c.id == obj.id), None)
+                    if dup is not None:
+                        raise CbdpError(f"claim {obj.id} is defined twice ({dup.source} and {obj.source})")
+                    paper.claims.append(obj)
+        if key in self.papers:  # (the same folder twice: --path given twice)
+            return
+        self.papers[key] = paper
 
     def claims(self) -> list[Claim]:
         """Every encoded claim, papers in order, claims in catalogue order (then by ID)."""
@@ -174,8 +277,12 @@ class Registry:
             for cat_id, label in paper.catalogue:
                 if cat_id.casefold() == folded:
                     raise UnknownClaimError(f"{cat_id} ({label}) is catalogued but not encoded yet")
+        broken = ""
+        if self.broken:
+            broken = (f"; {len(self.broken)} paper folder{'s' if len(self.broken) > 1 else ''} could not be loaded ("
+                      + "; ".join(f"{Path(f).name}: {why}" for f, why in sorted(self.broken.items()))[:300] + ")")
         raise UnknownClaimError(f"unknown claim ID {cid!r}{self._suggest(folded, claims)} (see `cbdp-sym list`; "
-                                "a claim in a folder of your own needs `--path DIR`)")
+                                "a claim in a folder of your own needs `--path DIR`)" + broken)
 
     def _suggest(self, folded: str, claims) -> str:
         import difflib

@@ -11,9 +11,16 @@ limits from outside, whatever the worker does (a long C call, an ``except BaseEx
 At a limit the parent kills the worker, records ``inconclusive`` with the message
 ``timeout in <phase> (limit N s)``, starts a fresh worker and goes on.  Workers die with the parent
 (``PR_SET_PDEATHSIG`` on Linux, and a thread that watches ``os.getppid()`` elsewhere).
+
+Each worker leads its own process group, and the parent stops the whole group (a claim that forks, or runs a
+program, leaves no orphan behind), and each runs under a memory limit: at most :func:`memory_limit` bytes of
+address space (``RLIMIT_AS``; :data:`DEFAULT_MEMORY_LIMIT`, ``CBDP_SYM_MEMORY_LIMIT=8G``, the CLI's
+``--memory-limit``, ``0`` for none; :mod:`cbdp_sym.core.timelimit`), so a claim that allocates without end fails
+alone, with a message.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mproc
 import os
 import signal
@@ -22,7 +29,8 @@ import time
 from multiprocessing.connection import wait
 
 from cbdp_sym.core.datastack import on_large_stack
-from cbdp_sym.core.timelimit import die_with_parent, set_phase_sink
+from cbdp_sym.core.timelimit import (DEFAULT_MEMORY_LIMIT, die_with_parent, kill_group, limit_this_process,  # noqa: F401
+                                     memory_error_message, memory_limit, set_memory_limit, set_phase_sink)
 
 DEFAULT_CLAIM_LIMIT = 1800.0  # seconds for one claim's whole audit (a guard against hangs)
 _GRACE = 5.0  # the in-process derivation limit acts first; the parent kills this much later
@@ -44,6 +52,7 @@ def _watch_parent(parent: int) -> None:
 
 def _worker_main(conn, phase, since, parent, fresh, fn, items):
     die_with_parent()
+    limit_this_process()
     _watch_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
 
@@ -64,6 +73,11 @@ def _worker_main(conn, phase, since, parent, fresh, fn, items):
         publish("start")
         try:
             out = on_large_stack(fn, items[i])  # (frames on one large data-stack chunk: core/datastack.py)
+            msg = getattr(out, "message", None)
+            if getattr(out, "status", None) == "error" and isinstance(msg, str) and msg.startswith("MemoryError"):
+                out.message = memory_error_message()  # (a result that caught the MemoryError itself: say why)
+        except MemoryError:
+            out = RuntimeError(memory_error_message())
         except BaseException as exc:  # noqa: BLE001 - reported to the parent as the item's failure
             out = exc if isinstance(exc, Exception) else RuntimeError(f"{type(exc).__name__}: {exc}")
         try:
@@ -94,6 +108,8 @@ class _Slot:
             return self.phase.value.decode(errors="replace"), self.since.value
 
     def stop(self):
+        if self.proc.pid is not None:
+            kill_group(self.proc.pid)  # (the worker and whatever it forked)
         try:
             self.proc.kill()
         except (OSError, ValueError):

@@ -2,11 +2,22 @@
 
 A cache holds *data*, never code: nothing read from a cache folder is unpickled, evaluated or parsed
 as Python or SymPy text.  A SymPy expression is stored as a JSON tree whose nodes name a class from a
-fixed whitelist (SymPy's public classes, a few internal ones, the engine's own functions) and whose
-leaves are exact numbers (integers in hexadecimal, rationals, floats by mantissa and exponent) and
-symbols with their assumptions.  Decoding rebuilds the tree with ``cls(*args)`` (SymPy's invariant
-``expr.func(*expr.args) == expr``; sums, products and powers unevaluated, in their stored order) and refuses any other class or malformed node with
-:class:`BadData`.
+fixed allow-list (:data:`NODE_CLASSES`: arithmetic, elementary and special functions, relations, sums and
+integrals, the engine's own functions) and whose leaves are exact numbers (integers in hexadecimal,
+rationals, floats by mantissa and exponent) and symbols with their assumptions.  Decoding rebuilds the tree
+with ``cls(*args, evaluate=False)`` (SymPy's invariant ``expr.func(*expr.args) == expr``; sums, products,
+powers, functions and relations unevaluated, in their stored order) and refuses anything else with
+:class:`BadData`:
+
+* a class outside the allow-list, in particular classes that *compute when built* (``Poly``,
+  ``GroebnerBasis``, ``ComplexRootOf``, ``RootSum``, ``AlgebraicNumber``: a 21 KB entry naming
+  ``Poly(x**60000000)`` took a minute and 3 GB to build) and classes that carry text (``Str``);
+* a symbol or dummy name that is not a plain name (:func:`safe_name`: a letter, then letters, digits and
+  ``_ { } ^ + - ,`` as in ``H_{k-1}``; at most 64 characters; no ``__``, no parenthesis, dot, quote or space; not
+  a Python built-in such as ``exec``), or a function name that is not an identifier outside every printer's
+  namespace (:func:`safe_function_name`: not a keyword, a built-in such as ``__import__``, or a function of
+  mpmath, ``math`` or SymPy, which a printer would call);
+* a float precision above :data:`MAX_PREC` bits, a malformed number or node.
 
 >>> import sympy as sp
 >>> x = sp.Symbol("x", positive=True)
@@ -17,12 +28,18 @@ True
 Traceback (most recent call last):
 ...
 cbdp_sym.core.serial.BadData: unknown node class 'os.system'
+>>> decode({"sympy": {"undef": "__import__", "args": [{"sym": "os"}]}})
+Traceback (most recent call last):
+...
+cbdp_sym.core.serial.BadData: bad function name '__import__'
 """
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import functools
-import inspect
+import keyword
+import math
 import re
 
 import mpmath as mp
@@ -33,26 +50,80 @@ from cbdp_sym.core.numbers import Estimate
 
 
 class BadData(ValueError):
-    """A stored tree that is malformed or names a class outside the whitelist."""
+    """A stored tree that is malformed or names a class outside the allow-list."""
 
 
 _HEX = re.compile(r"-?[0-9a-f]+\Z")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}\Z")
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_{}^+,-]{0,63}\Z")
+MAX_PREC = 1 << 17  # bits of a stored Float (about 39,000 digits; the CLI's --dps stops at 1000)
+
+# The SymPy classes a stored tree may name: none of them computes when built unevaluated (no ``Poly``,
+# ``GroebnerBasis``, ``ComplexRootOf``, ``RootSum``, ``AlgebraicNumber``, matrices, intervals), none carries text.
+NODE_CLASSES = (
+    # arithmetic, relations, logic
+    "Add", "Mul", "Pow", "Max", "Min", "Abs", "sign", "re", "im", "arg", "conjugate", "floor", "ceiling",
+    "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "StrictLessThan", "LessThan", "StrictGreaterThan", "GreaterThan",
+    "Equality", "Unequality", "And", "Or", "Not", "Piecewise", "ExprCondPair", "Heaviside", "DiracDelta",
+    "KroneckerDelta",
+    # elementary functions
+    "exp", "log", "LambertW", "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2", "acot",
+    "sinh", "cosh", "tanh", "coth", "sech", "csch", "asinh", "acosh", "atanh", "acoth", "sinc",
+    # special functions
+    "erf", "erfc", "erfi", "erfinv", "erfcinv", "erf2", "gamma", "loggamma", "lowergamma", "uppergamma",
+    "polygamma", "digamma", "trigamma", "beta", "betainc", "betainc_regularized", "factorial", "binomial",
+    "RisingFactorial", "FallingFactorial", "zeta", "polylog", "besseli", "besselj", "besselk", "bessely",
+    "expint", "Ei", "E1", "Li", "li", "Si", "Ci", "Shi", "Chi", "hyper", "meijerg", "exp_polar", "Ynm",
+    # unevaluated calculus, sequences, indexing
+    "Integral", "Sum", "Product", "Limit", "Derivative", "Subs", "Lambda", "Tuple", "Indexed", "IndexedBase",
+    "Idx", "FiniteSet", "UnevaluatedExpr",
+)
+
+
+def safe_name(name) -> bool:
+    """Whether ``name`` may name a stored symbol: a letter, then letters, digits and ``_ { } ^ + - ,`` (at most 64
+    characters, no ``__``), and not a Python built-in.  No such name can call anything when a printer writes it
+    as Python (no parenthesis, dot, bracket, quote or space); a keyword such as ``lambda`` (a Greek letter) is a
+    syntax error there, not a call.
+
+    >>> [safe_name(n) for n in ("alpha", "sigma_1", "H_{k-1}", "lambda", "exec", "__import__", "os.system('x')")]
+    [True, True, True, True, False, False, False]
+    """
+    return (isinstance(name, str) and bool(_SYMBOL.match(name)) and "__" not in name
+            and not hasattr(builtins, name))
+
+
+@functools.lru_cache(maxsize=None)
+def _taken_function_names() -> frozenset:
+    """Names an undefined function may not take: those of mpmath's, ``math``'s and SymPy's namespaces."""
+    return frozenset(dir(mp)) | frozenset(dir(math)) | frozenset(dir(sp))
+
+
+def safe_function_name(name) -> bool:
+    """Whether ``name`` may name a stored undefined function: an identifier (at most 64 characters, no ``__``) that
+    is not a Python keyword or built-in and not the name of a function a printer knows (``exp``, ``findroot``,
+    ``identify``: mpmath's, ``math``'s and SymPy's namespaces).
+
+    >>> [safe_function_name(n) for n in ("M", "f", "exec", "__import__", "identify", "f(x)")]
+    [True, True, False, False, False, False]
+    """
+    return (isinstance(name, str) and bool(_IDENT.match(name)) and "__" not in name
+            and not keyword.iskeyword(name) and not keyword.issoftkeyword(name) and not hasattr(builtins, name)
+            and name not in _taken_function_names())
 
 
 @functools.lru_cache(maxsize=None)
 def _whitelist() -> dict:
-    """Class name -> class: SymPy's public classes and a few internal node classes."""
-    from sympy.core.symbol import Str
+    """Class name -> class: :data:`NODE_CLASSES` (each resolved in SymPy's namespace)."""
     from sympy.functions.elementary.piecewise import ExprCondPair
 
     out = {}
-    for name in dir(sp):
-        obj = getattr(sp, name)
-        if inspect.isclass(obj) and issubclass(obj, sp.Basic):
-            out[obj.__name__] = obj
-    for cls in (ExprCondPair, Str, sp.Dummy, sp.Symbol):
-        out[cls.__name__] = cls
+    for name in NODE_CLASSES:
+        obj = ExprCondPair if name == "ExprCondPair" else getattr(sp, name)
+        if not (isinstance(obj, type) and issubclass(obj, sp.Basic)):  # pragma: no cover - another SymPy
+            continue
+        out[obj.__name__] = obj
     return out
 
 
@@ -124,26 +195,29 @@ def decode_mpf(obj) -> mp.mpf:
 # -- SymPy trees ------------------------------------------------------------------------------------
 def _encode_basic(e: sp.Basic):
     if isinstance(e, sp.Dummy):
+        if not safe_name(e.name):
+            raise TypeError(f"cannot store a dummy named {e.name!r}")
         return {"dummy": e.name, "index": e.dummy_index, "assume": dict(e._assumptions_orig)}
     if isinstance(e, sp.Symbol):
         if type(e) is not sp.Symbol:
             raise TypeError(f"cannot store a {type(e).__name__}")
+        if not safe_name(e.name):
+            raise TypeError(f"cannot store a symbol named {e.name!r}")
         return {"sym": e.name, "assume": dict(e._assumptions_orig)}
     if isinstance(e, sp.Integer):
         return {"int": _hex(e.p)}
     if isinstance(e, sp.Rational):
         return {"rat": [_hex(e.p), _hex(e.q)]}
     if isinstance(e, sp.Float):
+        if not 1 <= e._prec <= MAX_PREC:
+            raise TypeError(f"cannot store a Float of {e._prec} bits")
         return {"float": encode_mpf(mp.mpf(e._mpf_))["mpf"], "prec": e._prec}
     name = type(e).__name__
-    if not e.args:
-        if getattr(sp.S, name, None) is e:
-            return {"S": name}
-        from sympy.core.symbol import Str
-
-        if isinstance(e, Str):
-            return {"str": e.name}
+    if not e.args and getattr(sp.S, name, None) is e:
+        return {"S": name}
     if isinstance(e, sp.core.function.AppliedUndef):
+        if not safe_function_name(name):
+            raise TypeError(f"cannot store a function named {name!r}")
         return {"undef": name, "args": [_encode_basic(a) for a in e.args]}
     if _class_named(name) is not type(e):
         raise TypeError(f"cannot store a {name}")
@@ -156,6 +230,8 @@ def _decode_basic(obj):
     if "int" in obj:
         return sp.Integer(_int(obj["int"]))
     if "rat" in obj:
+        if not (isinstance(obj["rat"], list) and len(obj["rat"]) == 2):
+            raise BadData("bad rational")
         p, q = obj["rat"]
         q = _int(q)
         if q <= 0:
@@ -163,49 +239,45 @@ def _decode_basic(obj):
         return sp.Rational(_int(p), q)
     if "float" in obj:
         prec = obj.get("prec")
-        if not isinstance(prec, int) or isinstance(prec, bool) or not 1 <= prec <= 10**6:
+        if not isinstance(prec, int) or isinstance(prec, bool) or not 1 <= prec <= MAX_PREC:
             raise BadData("bad float precision")
         return sp.Float._new(decode_mpf({"mpf": obj["float"]})._mpf_, prec)
     if "sym" in obj:
         name = obj["sym"]
-        if not isinstance(name, str):
-            raise BadData("bad symbol name")
+        if not safe_name(name):
+            raise BadData(f"bad symbol name {name!r}" if isinstance(name, str) else "bad symbol name")
         return sp.Symbol(name, **_assumptions(obj.get("assume", {})))
     if "dummy" in obj:
         name, idx = obj["dummy"], obj.get("index")
-        if not isinstance(name, str) or not isinstance(idx, int) or isinstance(idx, bool):
+        if not safe_name(name) or not isinstance(idx, int) or isinstance(idx, bool):
             raise BadData("bad dummy")
         return sp.Dummy(name, dummy_index=idx, **_assumptions(obj.get("assume", {})))
     if "S" in obj:
         name = obj["S"]
-        val = getattr(sp.S, name, None) if isinstance(name, str) and _NAME.match(name) else None
-        if not isinstance(val, sp.Basic):
+        val = getattr(sp.S, name, None) if isinstance(name, str) and _IDENT.match(name) else None
+        if not isinstance(val, sp.Basic) or val.args:
             raise BadData(f"unknown singleton {name!r}")
         return val
-    if "str" in obj:
-        from sympy.core.symbol import Str
-
-        if not isinstance(obj["str"], str):
-            raise BadData("bad Str")
-        return Str(obj["str"])
     args = obj.get("args")
     if not isinstance(args, list):
         raise BadData("a node needs a list of args")
     if "undef" in obj:
         name = obj["undef"]
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise BadData(f"bad function name {name!r}")
+        if not safe_function_name(name):
+            raise BadData(f"bad function name {name!r}" if isinstance(name, str) else "bad function name")
         return sp.Function(name)(*[_decode_basic(a) for a in args])
     name = obj.get("node")
     cls = _class_named(name) if isinstance(name, str) else None
     if cls is None:
-        raise BadData(f"unknown node class {name!r}")
+        raise BadData(f"unknown node class {name!r}" if isinstance(name, str) else "unknown node class")
     try:
         args = [_decode_basic(a) for a in args]
-        if issubclass(cls, (sp.core.operations.AssocOp, sp.Pow, sp.Function)):
+        if issubclass(cls, (sp.core.operations.AssocOp, sp.Pow, sp.Function, sp.core.relational.Relational,
+                            sp.Piecewise, sp.FiniteSet)):
             # the stored argument order is kept (a sum built unevaluated prints in its own order); a function
-            # (exp, log, Abs, Piecewise, ...) is rebuilt as stored, not evaluated again: the stored tree is the
-            # evaluated one, and evaluating it again costs assumption queries (most of a warm audit's decoding)
+            # (exp, log, Abs, Piecewise, ...) or a relation is rebuilt as stored, not evaluated again: the stored
+            # tree is the evaluated one, and evaluating it again costs assumption queries (most of a warm audit's
+            # decoding) and would compute on data
             return cls(*args, evaluate=False)
         return cls(*args)
     except BadData:

@@ -1,25 +1,49 @@
-"""Checksummed entries on disk, stored as data: the storage under the caches (:mod:`cbdp_sym.core.cache`, the import
-records of :mod:`cbdp_sym.core.deps`, the result cache).
+"""Authenticated entries on disk, stored as data: the storage under the caches (:mod:`cbdp_sym.core.cache`, the
+import records of :mod:`cbdp_sym.core.deps`, the result cache, the rendered reports).
 
-An entry holds its key, the value encoded by :mod:`cbdp_sym.core.serial` and a SHA-256 of both, checked before anything
-is decoded: a damaged or edited entry is reported once (:func:`report_bad_entry`), discarded and recomputed.  The
-folder is ``$CBDP_SYM_CACHE`` or ``~/.cache/cbdp-sym``; ``CBDP_SYM_NO_CACHE=1`` (or the CLI's ``--no-cache``)
-turns every cache off.
+An entry holds its key, the value encoded by :mod:`cbdp_sym.core.serial` and an HMAC-SHA-256 of both (format and
+key included), checked before anything is decoded.  A damaged, edited or forged entry (a checksum anyone can
+recompute proves nothing: the MAC needs a secret) is reported once (:func:`report_bad_entry`), discarded and
+recomputed.  What is read is bounded: only regular files (opened without following a symbolic link and without
+blocking, so a named pipe in place of an entry cannot hang an audit), at most :data:`MAX_ENTRY_BYTES`, decoded under
+a time limit (:data:`DECODE_SECONDS`, or the enclosing claim's own limit when it is shorter).
+
+* **The folder** is ``$CBDP_SYM_CACHE`` or ``~/.cache/cbdp-sym``; ``CBDP_SYM_NO_CACHE=1`` (or the CLI's
+  ``--no-cache``) turns every cache off.  It must belong to this user (or root) and be writable by no one else
+  (neither its group nor every user), as ssh requires of ``~/.ssh``; otherwise it is refused: the CLI stops with
+  one line naming ``--no-cache`` as the way out (:func:`check_ready`), a program using the library gets one
+  warning and no cache.  Folders it makes are private (``0700``).
+* **The key** is 32 random bytes in ``$CBDP_SYM_CACHE_KEY``, else ``$XDG_CONFIG_HOME/cbdp-sym/cache.key``, else
+  ``~/.config/cbdp-sym/cache.key``: outside the cache folder (a key inside it is refused, as is a key that
+  others can read or a folder others can write), made on first use with mode ``0600``.  An entry names its key by
+  a key identifier (an HMAC of a constant: it reveals nothing of the key), so a cache folder copied from another
+  machine or user (a CI cache restored from elsewhere) brings no trusted entries with it: entries of another key
+  are ignored (recomputed and overwritten, without a warning), while an entry of this key whose MAC fails was
+  edited or forged, and is reported.  To share a cache, share its key (``CBDP_SYM_CACHE_KEY``) with it.
 """
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.serial import BadData, decode, encode
 
 _ENABLED = [os.environ.get("CBDP_SYM_NO_CACHE", "") not in ("1", "true", "yes")]
+
+KEY_ENV = "CBDP_SYM_CACHE_KEY"
+MAX_ENTRY_BYTES = 16 << 20  # the largest entry of a full audit is a rendered supplement of a few hundred KB
+DECODE_SECONDS = 60.0  # decoding the largest entry takes about 0.1 s
 
 
 def set_enabled(flag: bool) -> None:
@@ -30,32 +54,223 @@ def cache_dir() -> Path:
     return Path(os.environ.get("CBDP_SYM_CACHE") or Path.home() / ".cache" / "cbdp-sym")
 
 
-_FORMAT = 2
-_WARNED: set = set()
+def key_path() -> Path:
+    """Where the cache's secret key lives (see the module's docstring)."""
+    explicit = os.environ.get(KEY_ENV)
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "cbdp-sym" / "cache.key"
+
+
+_FORMAT = 3  # 2: a plain SHA-256 (ignored, never trusted: recomputed and overwritten)
+_WARNED: set = set()  # entries reported (by path)
+_REFUSAL_SHOWN = [False]
 
 
 class BadEntry(ValueError):
-    """A cache entry that is damaged, edited, of another key, or not data of the expected form."""
+    """A cache entry that is damaged, edited, forged, of another key, or not data of the expected form."""
 
 
-def _digest(key: str, value) -> str:
-    body = json.dumps([key, value], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(body.encode()).hexdigest()
+class CacheRefused(CbdpError):
+    """The cache folder or its key cannot be trusted (another owner, writable by others)."""
 
 
+# -- trust: the folder, its key ------------------------------------------------------------------------------
+def _unsafe(path: Path, st, uid: int, what: str) -> str | None:
+    """Why ``path`` (with ``os.stat`` result ``st``) cannot hold trusted files, or ``None``."""
+    if st.st_uid not in (uid, 0):
+        try:
+            import pwd
+
+            owner = pwd.getpwuid(st.st_uid).pw_name
+        except (ImportError, KeyError):
+            owner = f"uid {st.st_uid}"
+        return f"{what} {path} belongs to another user ({owner})"
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & stat.S_IWOTH:
+        return f"{what} {path} is writable by every user (mode {mode:04o}; chmod go-w it)"
+    if mode & stat.S_IWGRP:
+        return f"{what} {path} is writable by its group (mode {mode:04o}; chmod g-w it)"
+    return None
+
+
+def _check_folder(folder: Path, what: str) -> None:
+    """Raise :class:`CacheRefused` unless ``folder`` (if it exists) is a folder of this user (or root) that no one
+    else may write into.  (The folders above it are not checked: a folder swapped in by someone else belongs to
+    them, and is refused.)"""
+    uid = os.geteuid() if hasattr(os, "geteuid") else 0
+    try:
+        st = os.stat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CacheRefused(f"{what} {folder}: cannot inspect it ({exc.strerror or exc})") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise CacheRefused(f"{what} {folder} is not a folder")
+    why = _unsafe(folder, st, uid, what)
+    if why:
+        raise CacheRefused(why)
+
+
+def _make_private_dirs(folder: Path) -> None:
+    """Create ``folder`` (and missing parents) with mode 0700."""
+    missing = []
+    q = Path(folder)
+    while not q.exists():
+        missing.append(q)
+        if q.parent == q:
+            break
+        q = q.parent
+    for d in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(d, 0o700)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        Path(os.path.realpath(path)).relative_to(os.path.realpath(folder))
+        return True
+    except ValueError:
+        return False
+
+
+def _read_key(path: Path) -> bytes:
+    uid = os.geteuid() if hasattr(os, "geteuid") else 0
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            raise
+        raise CacheRefused(f"cache key {path}: cannot open it ({exc.strerror or exc}; a symbolic link is refused)") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise CacheRefused(f"cache key {path} is not a regular file")
+        if st.st_uid not in (uid, 0):
+            raise CacheRefused(f"cache key {path} belongs to another user")
+        if stat.S_IMODE(st.st_mode) & 0o077:
+            raise CacheRefused(f"cache key {path} is readable or writable by others (mode "
+                               f"{stat.S_IMODE(st.st_mode):04o}; chmod 600 it)")
+        text = os.read(fd, 4096).decode("ascii", "replace").strip()
+    finally:
+        os.close(fd)
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) < 32:
+        raise CacheRefused(f"cache key {path} is not a key written by cbdp-sym (64 hexadecimal digits)")
+    return key
+
+
+def _load_or_make_key(path: Path) -> bytes:
+    _check_folder(path.parent, "the cache key's folder")
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    try:
+        _make_private_dirs(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".cache.key.", dir=path.parent)  # (mode 0600)
+    except OSError as exc:
+        raise CacheRefused(f"cache key {path}: cannot create it ({exc.strerror or exc}); set {KEY_ENV} to a file of "
+                           "your own") from None
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(secrets.token_hex(32) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        with contextlib.suppress(FileExistsError):  # another process made it first: theirs is the key
+            os.link(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    return _read_key(path)
+
+
+_TRUST: dict = {}  # (cache folder, key file) -> the key (bytes) or the refusal (CacheRefused)
+
+
+def _trust():
+    """The secret key for the current cache folder, or the :class:`CacheRefused` that says why there is none."""
+    env = os.environ
+    fast = (env.get("CBDP_SYM_CACHE"), env.get(KEY_ENV), env.get("XDG_CONFIG_HOME"), env.get("HOME"))
+    got = _TRUST.get(fast)  # (read once per folder and key: every cache read asks)
+    if got is not None:
+        return got
+    where = (str(cache_dir()), str(key_path()))
+    got = _TRUST.get(where)
+    if got is None:
+        folder, kp = Path(where[0]), Path(where[1])
+        try:
+            if _inside(kp, folder):
+                raise CacheRefused(f"the cache key {kp} lies inside the cache folder {folder}: set {KEY_ENV} to a "
+                                   "file outside it")
+            _check_folder(folder, "cache folder")
+            _make_private_dirs(folder)
+            got = _load_or_make_key(kp)
+        except CacheRefused as exc:
+            got = exc
+        except OSError as exc:
+            got = CacheRefused(f"cache folder {folder}: {exc.strerror or exc}")
+        _TRUST[where] = got
+    _TRUST[fast] = got
+    return got
+
+
+def check_ready() -> None:
+    """Raise :class:`CacheRefused` (one line, naming ``--no-cache`` as the way out) if the cache is on and its folder
+    or key cannot be trusted.  The CLI calls it before any work."""
+    if not _ENABLED[0]:
+        return
+    got = _trust()
+    if isinstance(got, CacheRefused):
+        raise CacheRefused(f"{got}; fix that, choose another folder (CBDP_SYM_CACHE=DIR), or run with --no-cache")
+
+
+def _secret() -> bytes | None:
+    got = _trust()
+    if isinstance(got, CacheRefused):
+        if not _REFUSAL_SHOWN[0]:
+            _REFUSAL_SHOWN[0] = True
+            print(f"cbdp-sym: warning: cache not used: {got}", file=sys.stderr, flush=True)
+        return None
+    return got
+
+
+def _mac(key: str, value, secret: bytes | None = None) -> str:
+    secret = _secret() if secret is None else secret
+    body = json.dumps([_FORMAT, key, value], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hmac.new(secret, body.encode(), hashlib.sha256).hexdigest()
+
+
+def _key_id(secret: bytes) -> str:
+    """A name of the key that reveals nothing of it (an HMAC of a constant)."""
+    return hmac.new(secret, b"cbdp-sym cache key id", hashlib.sha256).hexdigest()[:16]
+
+
+# -- entries ----------------------------------------------------------------------------------------------------
 def write_entry(path: Path, key: str, value) -> bool:
     """Store ``value`` (anything :func:`cbdp_sym.core.serial.encode` accepts) under ``key``, atomically.
 
-    The file holds the key, the encoded value and a SHA-256 of both; returns ``False`` (and stores
-    nothing) if the value cannot be stored as data or the folder is not writable."""
+    The file holds the key, the encoded value and an HMAC of both; returns ``False`` (and stores nothing) if the
+    value cannot be stored as data, the folder is not writable or the cache cannot be trusted."""
+    secret = _secret()
+    if secret is None:
+        return False
     tmp = None
     try:
         payload = encode(value)
-        doc = {"format": _FORMAT, "key": key, "value": payload, "sha256": _digest(key, payload)}
-        path.parent.mkdir(parents=True, exist_ok=True)
+        doc = {"format": _FORMAT, "key": key, "value": payload, "kid": _key_id(secret), "mac": _mac(key, payload, secret)}
+        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        if len(text) > MAX_ENTRY_BYTES:
+            return False
+        _make_private_dirs(path.parent)
         with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp", encoding="utf-8") as fh:
             tmp = fh.name
-            json.dump(doc, fh, sort_keys=True, separators=(",", ":"))
+            fh.write(text)
         os.replace(tmp, path)
         return True
     except (OSError, TypeError, ValueError, RecursionError):
@@ -65,28 +280,79 @@ def write_entry(path: Path, key: str, value) -> bool:
         return False
 
 
-def read_entry(path: Path, key: str):
-    """The value stored under ``key`` at ``path``; raises :class:`BadEntry` unless the file is an
-    intact entry of this key (format, key and checksum checked before anything is decoded), and
-    ``FileNotFoundError`` if there is none."""
+def _read_regular(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_ENTRY_BYTES` (``FileNotFoundError`` if
+    there is none; :class:`BadEntry` for a symbolic link, a pipe, a device, a folder or a file too large)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadEntry(f"unreadable ({type(exc).__name__})") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise BadEntry("a symbolic link, not a regular file") from None
+        raise BadEntry(f"unreadable ({exc.strerror or type(exc).__name__})") from None
     try:
-        doc = json.loads(text)
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise BadEntry("not a regular file")
+        if st.st_size > MAX_ENTRY_BYTES:
+            raise BadEntry(f"{st.st_size} bytes, more than the {MAX_ENTRY_BYTES} an entry may hold")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > MAX_ENTRY_BYTES:
+                raise BadEntry(f"more than the {MAX_ENTRY_BYTES} bytes an entry may hold")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise BadEntry(f"unreadable ({exc.strerror or type(exc).__name__})") from None
+    finally:
+        os.close(fd)
+
+
+def _decode_limited(payload):
+    """``decode(payload)`` under :data:`DECODE_SECONDS` (a hard limit: it works under a foreign timer; the
+    enclosing claim's limit, when it expires first, goes on up as the claim's)."""
+    from cbdp_sym.core.timelimit import TimeLimitExceeded, time_limit
+
+    what = "decoding a cache entry"
+    try:
+        with time_limit(DECODE_SECONDS, what, hard=True):
+            return decode(payload)
+    except TimeLimitExceeded as exc:
+        if getattr(exc, "what", None) != what:
+            raise
+        raise BadEntry(f"decoding took more than {DECODE_SECONDS:g} s") from None
+
+
+def read_entry(path: Path, key: str):
+    """The value stored under ``key`` at ``path``; raises :class:`BadEntry` unless the file is an intact,
+    authentic entry of this key (format, key and MAC checked before anything is decoded), and
+    ``FileNotFoundError`` if there is none (or the cache cannot be trusted: then nothing is read)."""
+    secret = _secret()
+    if secret is None:
+        raise FileNotFoundError(str(path))
+    data = _read_regular(path)
+    try:
+        doc = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError):
         raise BadEntry("not JSON") from None
-    if not isinstance(doc, dict) or doc.get("format") != _FORMAT or set(doc) != {"format", "key", "value", "sha256"}:
+    if isinstance(doc, dict) and doc.get("format") == 2 and "sha256" in doc:
+        raise FileNotFoundError(str(path))  # an entry of an earlier version (unauthenticated): never read
+    if not isinstance(doc, dict) or doc.get("format") != _FORMAT or set(doc) != {"format", "key", "value", "kid", "mac"}:
         raise BadEntry("not a cache entry of this version")
     if doc["key"] != key:
         raise BadEntry("stored under another key")
-    if doc["sha256"] != _digest(key, doc["value"]):
-        raise BadEntry("checksum mismatch")
+    if doc["kid"] != _key_id(secret):
+        raise FileNotFoundError(str(path))  # written with another secret key (another machine or user): not ours
+    if not isinstance(doc["mac"], str) or not hmac.compare_digest(doc["mac"], _mac(key, doc["value"], secret)):
+        raise BadEntry("authentication failed (edited, forged, or written with another key)")
     try:
-        return decode(doc["value"])
+        return _decode_limited(doc["value"])
     except (BadData, RecursionError) as exc:
         raise BadEntry(f"bad data: {exc}") from None
 

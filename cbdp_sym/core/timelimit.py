@@ -12,6 +12,8 @@
 * :func:`run_with_limit` runs a command in a forked child that the parent kills at the limit
   (``eval``, ``restricted``, ``show``): a long C call cannot outlive the limit.
 * :func:`die_with_parent`: workers and LaTeX die when the audit that started them dies.
+* :func:`limit_this_process` (a worker or a command's child): its own process group (:func:`kill_group` stops
+  it with whatever it forked) and a memory limit (``RLIMIT_AS``, :func:`memory_limit`).
 """
 from __future__ import annotations
 
@@ -25,14 +27,94 @@ import time
 from cbdp_sym.core.errors import DerivationTimeout
 
 DEFAULT_SECONDS = 60.0
+DEFAULT_MEMORY_LIMIT = 6 << 30  # bytes of address space per claim worker (the built-in claims peak below 1.5 GiB)
+_MEMORY: list = []  # set_memory_limit's value (empty: the environment's or the default)
+
+
+def parse_size(text) -> int | None:
+    """Bytes from ``"6G"``, ``"512M"``, ``"1.5g"``, ``"1048576"``; ``None`` for ``"0"`` / ``"none"`` (no limit).
+
+    >>> parse_size("6G"), parse_size("512m"), parse_size("none")
+    (6442450944, 536870912, None)
+    """
+    t = str(text).strip().lower()
+    if t in ("0", "none", "off", "unlimited"):
+        return None
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+    mult = units.get(t[-1:], 1)
+    num = t[:-1] if t[-1:] in units else t
+    try:
+        value = float(num)
+    except ValueError:
+        raise ValueError(f"a memory size is a number with K, M, G or T (e.g. 6G), or 0 for none; got {text!r}") from None
+    if not (value > 0 and value * mult >= 64 << 20 and value * mult < 1 << 60):
+        raise ValueError(f"a memory size must lie between 64M and 1E (or be 0 for none); got {text!r}")
+    return int(value * mult)
+
+
+def set_memory_limit(nbytes: int | None) -> None:
+    """The address-space limit of the workers started from now on (``None``: none)."""
+    _MEMORY[:] = [nbytes]
+
+
+def memory_limit() -> int | None:
+    """The address-space limit of a claim worker, in bytes (``None``: none)."""
+    if _MEMORY:
+        return _MEMORY[0]
+    env = os.environ.get("CBDP_SYM_MEMORY_LIMIT")
+    if env:
+        try:
+            return parse_size(env)
+        except ValueError:
+            return DEFAULT_MEMORY_LIMIT
+    return DEFAULT_MEMORY_LIMIT
+
+
+def _size_text(n: int) -> str:
+    return f"{n / (1 << 30):g} GiB" if n >= 1 << 30 else f"{n / (1 << 20):g} MiB"
+
+
+def limit_this_process(group: bool = True) -> None:
+    """In a worker (or a command's child process): lead a process group of its own (``group``), and take the
+    memory limit."""
+    if group:
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
+    n = memory_limit()
+    if n is not None:
+        try:
+            import resource
+
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if hard != resource.RLIM_INFINITY:
+                n = min(n, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (n, hard))
+        except (ImportError, ValueError, OSError):  # pragma: no cover - no resource module / not allowed
+            pass
+
+
+def memory_error_message() -> str:
+    n = memory_limit()
+    limit = f" ({_size_text(n)} of address space; change it with --memory-limit)" if n else ""
+    return f"the claim ran out of memory{limit}"
+
+
+def kill_group(proc_pid: int) -> None:
+    """SIGKILL the process group led by ``proc_pid`` (what the worker forked goes with it)."""
+    if not proc_pid or proc_pid <= 1 or proc_pid == os.getpgrp():
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):  # (a group that is gone: nothing to do)
+        os.killpg(proc_pid, signal.SIGKILL)  # (the group outlives its leader while a member lives)
+
 
 
 class TimeLimitExceeded(BaseException):
     """A hard limit was hit (not an ``Exception``: ``except Exception`` does not swallow it)."""
 
-    def __init__(self, message: str, phase: str = ""):
+    def __init__(self, message: str, phase: str = "", what: str = ""):
         super().__init__(message)
         self.phase = phase
+        self.what = what  # the ``what`` of the limit that was hit
 
 
 _STACK: list = []  # [deadline (monotonic), what, seconds, hard]
@@ -64,7 +146,7 @@ def _on_alarm(signum, frame):
     hard = [e for e in expired if e[3]]
     if hard:
         _, what, seconds, _ = hard[0]
-        raise TimeLimitExceeded(f"timeout: {what} exceeded {seconds:g} s", current_phase())
+        raise TimeLimitExceeded(f"timeout: {what} exceeded {seconds:g} s", current_phase(), what)
     _, what, seconds, _ = expired[-1]
     _arm()  # an enclosing limit that also expired fires again if this one is caught
     raise DerivationTimeout(f"timeout: {what} exceeded {seconds:g} s")
@@ -161,7 +243,12 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
             sys.stdout = io.TextIOWrapper(os.fdopen(pipes[0][1], "wb"), encoding="utf-8", line_buffering=False)
             sys.stderr = io.TextIOWrapper(os.fdopen(pipes[1][1], "wb"), encoding="utf-8", line_buffering=True)
             die_with_parent()
+            limit_this_process()
             code = fn()
+        except MemoryError:
+            with contextlib.suppress(BaseException):
+                print(f"cbdp-sym: error: {memory_error_message()}", file=sys.stderr)
+            code = 2
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
         except BrokenPipeError:
@@ -186,6 +273,7 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
         sel.register(fd, selectors.EVENT_READ)
     deadline = time.monotonic() + seconds
     timed_out = False
+    status = None
     try:
         while sel.get_map():
             left = deadline - time.monotonic()
@@ -198,11 +286,21 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
                     chunks[key.fd].append(data)
                 else:
                     sel.unregister(key.fd)
+            if status is None:
+                done, st = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    # the command is over: what it forked (holding the pipes open) goes with it
+                    status = st
+                    kill_group(pid)
         if timed_out:
+            kill_group(pid)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
+        if status is None:
+            _, status = os.waitpid(pid, 0)
+        kill_group(pid)  # (what the command forked and left running)
     except BaseException:
+        kill_group(pid)
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(ChildProcessError):

@@ -31,6 +31,7 @@ from cbdp_sym.divergences.kinked import _KINKED, kinked_f_divergence
 from cbdp_sym.divergences.generators import ALPHA, S, T, _KAPPA, Generator, oo
 from cbdp_sym.divergences.lattice_symbolic import lattice_expect, lattice_f_divergence, lattice_renyi_divergence
 from cbdp_sym.laws.discrete import LatticeLaw
+from cbdp_sym.core.safeeval import compile_mp
 from cbdp_sym.core.serial import register_function
 
 
@@ -140,7 +141,8 @@ def conj_triple_mp(gen):
     positive symbol (no ``sign``/``Abs``/``DiracDelta`` left), and the three expressions share
     common subexpressions (one power per node for the α-divergence, one exponential for KL).
     Returns ``None`` when the conjugate's kinks are not ``{}`` or ``{0}`` (the caller falls back to
-    :meth:`Generator.conj_mp`).
+    :meth:`Generator.conj_mp`).  The expressions are evaluated by :func:`cbdp_sym.core.safeeval.compile_mp`
+    (``lambdify``'s values, without running printed code: the conjugate may come from the cache).
     """
     c = gen.conjugate()
     kinks = [k for k in c.kinks]
@@ -150,13 +152,13 @@ def conj_triple_mp(gen):
     args = (r,) + tuple(gen.params)
     if not kinks:
         exprs = [sp.diff(c.expr, S, k).subs(S, r) for k in range(3)]
-        f = sp.lambdify(args, exprs, modules="mpmath", cse=True)
+        f = compile_mp(args, exprs, cse=True)
         return lambda s, *p: f(s, *p)
     sides = []
     for sgn in (1, -1):
         base = sp.powsimp(symcache.simplify(c.expr.subs(S, sgn * r)), force=True)
         exprs = [sp.powsimp(symcache.simplify(sgn**k * sp.diff(base, r, k)), force=True) for k in range(3)]
-        sides.append(sp.lambdify(args, exprs, modules="mpmath", cse=True))
+        sides.append(compile_mp(args, exprs, cse=True))
     pos, neg = sides
     c0 = gen.conj_mp(0)
 

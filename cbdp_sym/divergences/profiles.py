@@ -52,6 +52,7 @@ from cbdp_sym.divergences.mechanisms import gaussian_mechanism, laplace_mechanis
 from cbdp_sym.laws.spec import parse_law, split_args
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.cache import cached_numeric, code_version
+from cbdp_sym.core.safeeval import compile_mp
 from cbdp_sym.core.serial import BadData, decode, encode, same_tree
 import cbdp_sym.core.store as store
 from cbdp_sym.divergences.kinked import loss_law
@@ -553,7 +554,7 @@ def value_with_digits(expr, subs=None, dps=None):
     e = erfc_form(sp.sympify(expr).subs(subs or {}))
     if e.free_symbols:
         raise DerivationError(f"free symbols {sorted(map(str, e.free_symbols))} remain in the closed form")
-    fn = mp_callable(e) if e.has(sp.Sum) else sp.lambdify((), e, modules=[{"Phi": Phi.mp}, "mpmath"])
+    fn = mp_callable(e) if e.has(sp.Sum) else compile_mp((), e, {"Phi": Phi.mp})
     vals = []
     for n in (dps, 2 * dps + 20):
         with mp.workdps(n):
@@ -739,7 +740,7 @@ def exact_eps(P, Q, delta, closed=None, quadrature=True):
         num = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profile_locator(P, Q), start=start)
     out = {"eps": num, "numeric": num, "digits": None, "certificate": None}
     if closed is not None:
-        fn = mp_callable(closed, EPS) if closed.has(sp.Sum) else sp.lambdify(EPS, closed, modules=[{"Phi": Phi.mp}, "mpmath"])
+        fn = mp_callable(closed, EPS) if closed.has(sp.Sum) else compile_mp(EPS, closed, {"Phi": Phi.mp})
         der = eps_for_delta(fn, d)
         out["eps"] = der
         if der > 0:
@@ -933,7 +934,7 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False, check=F
         cert = None
         num = None
         if expr is not None:
-            fn = mp_callable(expr, EPS) if expr.has(sp.Sum) else sp.lambdify(EPS, expr, modules=[{"Phi": Phi.mp}, "mpmath"])
+            fn = mp_callable(expr, EPS) if expr.has(sp.Sum) else compile_mp(EPS, expr, {"Phi": Phi.mp})
             der = eps_for_delta(lambda x: fn(x), d)
             if der > 0:
                 g = expr - dv

@@ -5,10 +5,12 @@
   system is read), with ``openin_any=p`` / ``openout_any=p`` (TeX reads and writes only below the build
   folder), standard input closed, and a time limit that kills the whole process group.  The PDF is
   moved into place with an atomic rename only when the run succeeded, so an interrupted or failed
-  run leaves the previous PDF intact and two runs into one folder never see each other's files.
-* :func:`check_claim_latex` refuses the LaTeX of a claim (its statement and notes, taken from a user's
-  paper) that opens files or changes TeX's reading (``\\input``, ``\\write``, ``\\catcode``,
-  ``\\end{document}``, ...), with a message naming the claim.
+  run leaves the previous PDF intact and two runs into one folder never see each other's files; a ``SIGTERM``
+  stops the builds and removes their temporary folders (:func:`cleanup_on_sigterm`).
+* :func:`check_claim_latex` (and :func:`check_figure_latex`, :func:`check_paper_latex`) let the LaTeX of a user's
+  paper into a report by allow-list (:mod:`cbdp_sym.report.usertex`: known math and text macros, a few
+  environments, balanced groups): anything else (``\\input``, ``\\loop``, ``\\pdfcatalog``, ``\\end{document}``)
+  is refused with a message naming the claim and the field.
 """
 from __future__ import annotations
 
@@ -21,67 +23,88 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.timelimit import die_with_parent
+from cbdp_sym.report import usertex
+from cbdp_sym.report.outputs import file_mode, refuse_unless_regular
 
 DEFAULT_TIMEOUT = 300.0
 
 _OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\)")
 
-# control sequences that read or write files, run programs, re-tokenise text or build control-sequence
-# names (which would let the others through); matched as whole control words
-_FORBIDDEN_WORDS = (
-    "input", "include", "includeonly", "InputIfFileExists", "IfFileExists", "openin", "openout", "read",
-    "readline", "write", "immediate", "closein", "closeout", "newread", "newwrite", "catcode", "lccode",
-    "uccode", "endinput", "directlua", "latelua", "luaexec", "luadirect", "special", "pdfobj", "pdffiledump",
-    "pdffilesize", "pdffilemoddate", "pdfmdfivesum", "csname", "endcsname", "scantokens", "everyeof",
-    "documentclass", "usepackage", "RequirePackage", "LoadClass", "includegraphics", "verbatiminput",
-    "lstinputlisting", "inputminted", "ShellEscape", "shellescape", "write18", "def", "gdef", "edef", "xdef",
-    "let", "futurelet", "newcommand", "renewcommand", "providecommand", "DeclareRobustCommand", "shipout",
-    "output", "everypar", "everymath", "everydisplay", "everyjob", "outer", "jobname", "dump", "batchmode",
-    "nonstopmode", "scrollmode", "errorstopmode", "afterassignment", "aftergroup", "lowercase", "uppercase",
-    "expandafter", "noexpand", "pdfprimitive", "primitive", "url", "href",
-)
-_WORD = re.compile(r"\\([A-Za-z@]+)")
-_DOCUMENT_ENV = re.compile(r"\\(begin|end)\s*\{\s*document\s*\}")
-_FIELDS = ("statement", "quantity", "corrected_statement", "notes", "label", "where", "seed")
+_FIELDS = ("statement", "quantity", "corrected_statement")  # LaTeX (mathematics) as written
+_PROSE_FIELDS = ("label", "notes", "where", "seed")  # prose: $...$ is mathematics, the rest is escaped
 
 
-def latex_problem(text: str) -> str | None:
-    """Why ``text`` may not go into a report (``None`` if it may).
+def latex_problem(text, prose: bool = False) -> str | None:
+    """Why ``text`` may not go into a report (``None`` if it may): user LaTeX is let in by allow-list
+    (:func:`cbdp_sym.report.usertex.problem`, where the list of allowed macros and environments lives).
 
     >>> latex_problem(r"D_\\alpha(P \\| Q) \\le \\frac{\\alpha}{2}")
     >>> latex_problem(r"x \\input{/etc/passwd}")
-    '\\\\input (file access)'
-    >>> latex_problem(r"done \\end{document}")
-    '\\\\end{document} (would end the report)'
+    '\\\\input is not an allowed macro'
     """
-    if not isinstance(text, str):
-        return None
-    m = _DOCUMENT_ENV.search(text)
-    if m:
-        return f"\\{m.group(1)}{{document}} (would {'end' if m.group(1) == 'end' else 'restart'} the report)"
-    if "^^" in text:
-        return "^^ character codes (they can spell a forbidden command)"
-    for m in _WORD.finditer(text):
-        if m.group(1) in _FORBIDDEN_WORDS:
-            return f"\\{m.group(1)} (file access)" if m.group(1) in ("input", "include", "openin", "openout", "read",
-                                                                    "readline", "write", "includegraphics") \
-                else f"\\{m.group(1)} (not allowed in a statement)"
-    return None
+    return usertex.problem(text, prose)
+
+
+def _refuse(owner: str, name: str, why: str):
+    raise CbdpError(f"{owner}: its {name} uses {why}; such LaTeX is refused in reports (allowed: the math and text "
+                    "macros of cbdp_sym.report.usertex)")
 
 
 def check_claim_latex(claim) -> None:
     """Raise :class:`CbdpError` naming the claim and the field if any of its LaTeX is refused."""
-    texts = [(name, getattr(claim, name, "")) for name in _FIELDS]
-    texts += [("conventions", c) for c in getattr(claim, "conventions", ()) or ()]
-    for name, text in texts:
-        why = latex_problem(text)
+    where = f" ({claim.source})" if getattr(claim, "source", "") else ""
+    owner = f"claim {claim.id}{where}"
+    texts = [(name, getattr(claim, name, ""), False) for name in _FIELDS]
+    texts += [(name, getattr(claim, name, ""), True) for name in _PROSE_FIELDS]
+    texts += [("conventions", c, True) for c in getattr(claim, "conventions", ()) or ()]
+    for rd in getattr(claim, "readings", ()) or ():
+        texts += [(f"reading's {n}", getattr(rd, n, ""), False) for n in ("name", "statement", "seeds")]
+    for name, text, prose in texts:
+        why = latex_problem(text, prose)
         if why:
-            where = f" ({claim.source})" if getattr(claim, "source", "") else ""
-            raise CbdpError(f"claim {claim.id}{where}: its {name} uses {why}; such LaTeX is refused in reports")
+            _refuse(owner, name, why)
+
+
+def check_figure_latex(fig, source: str = "") -> None:
+    """The same for a figure: its titles, labels, caption and pgfplots options (raw LaTeX in the report)."""
+    owner = f"figure {fig.id}" + (f" ({source})" if source else "")
+    texts = [(n, getattr(fig, n, "")) for n in ("title", "caption", "xlabel", "ylabel", "where", "axis", "extra_tex")]
+    texts += [(f"panel {k!r}", v) for k, v in (getattr(fig, "panels", None) or {}).items()]
+    for c in getattr(fig, "curves", ()) or ():
+        texts += [(f"curve {getattr(c, 'key', '')}'s {n}", getattr(c, n, "")) for n in ("label", "style")]
+    for name, value in texts:
+        for text in _strings(value) if not isinstance(value, str) else [value]:
+            why = latex_problem(text)
+            if why:
+                _refuse(owner, name, why)
+
+
+def _strings(obj):
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _strings(v)
+
+
+def check_paper_latex(key: str, meta: dict, source: str = "") -> None:
+    """The same for a paper's metadata (``PAPER`` of ``_paper.py``): every string in it is LaTeX of a report
+    (titles, conventions, tables, findings, the BibTeX entry); a label-like field is checked as prose."""
+    owner = f"paper {key}" + (f" ({source})" if source else "")
+    for name, value in (meta or {}).items():
+        for text in _strings(value):
+            why = latex_problem(text, prose=name in ("conventions",))
+            if why:
+                _refuse(owner, f"PAPER[{name!r}]", why)
 
 
 def latexmk_available() -> bool:
@@ -106,11 +129,51 @@ def _limits(cpu_seconds):
     return setup
 
 
+# the builds running in this process: their temporary folders and latexmk's process groups (abort_builds)
+_ACTIVE: dict = {"dirs": set(), "groups": set()}
+_ACTIVE_LOCK = threading.Lock()
+
+
+def abort_builds() -> None:
+    """Stop every LaTeX build of this process: kill latexmk's process groups and remove the temporary folders
+    (what a ``SIGTERM`` would otherwise leave behind).  The builds then return a failure; nothing is moved into
+    place."""
+    with _ACTIVE_LOCK:
+        groups, dirs = list(_ACTIVE["groups"]), list(_ACTIVE["dirs"])
+    for pgid in groups:
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(pgid, signal.SIGKILL)
+    for d in dirs:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _on_sigterm(signum, frame):
+    abort_builds()
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def cleanup_on_sigterm():
+    """While the block runs (in the main thread, where ``SIGTERM`` keeps its default action): a ``SIGTERM`` stops
+    the LaTeX builds, removes their temporary folders (:func:`abort_builds`) and exits with status 143.  The CLI
+    holds it for a whole command; :func:`build_pdf` for one build when nobody does."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _run(cmd, cwd, env, timeout):
     """Run ``cmd`` in its own process group; at the limit the whole group is killed.
     Returns ``(returncode or None at the timeout, output)``."""
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_limits(timeout))
+    with _ACTIVE_LOCK:
+        _ACTIVE["groups"].add(proc.pid)
     try:
         out, _ = proc.communicate(timeout=timeout)
         return proc.returncode, out.decode(errors="replace")
@@ -120,6 +183,19 @@ def _run(cmd, cwd, env, timeout):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # pdflatex and anything else left in the group
         proc.wait()
+        with _ACTIVE_LOCK:
+            _ACTIVE["groups"].discard(proc.pid)
+
+
+@contextlib.contextmanager
+def _active_dir(path):
+    with _ACTIVE_LOCK:
+        _ACTIVE["dirs"].add(str(path))
+    try:
+        yield
+    finally:
+        with _ACTIVE_LOCK:
+            _ACTIVE["dirs"].discard(str(path))
 
 
 _SOURCE_SUFFIXES = (".tex", ".sty", ".bib", ".bst", ".cls", ".csv")
@@ -137,10 +213,14 @@ def build_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = 
               extra_inputs=None) -> tuple[bool, list[float], str]:
     """Compile ``tex_path`` to ``tex_path.with_suffix('.pdf')``; returns ``(ok, overfull widths over 1pt,
     log tail)``.  Nothing is written next to ``tex_path`` except the finished PDF (atomic rename)."""
-    tex_path = Path(tex_path)
+    with cleanup_on_sigterm():
+        return _build_pdf(Path(tex_path), epoch, timeout, extra_inputs)
+
+
+def _build_pdf(tex_path: Path, epoch, timeout, extra_inputs):
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     env = _tex_env(epoch)
-    with tempfile.TemporaryDirectory(prefix="cbdp-sym-latex-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="cbdp-sym-latex-", ignore_cleanup_errors=True) as tmp, _active_dir(tmp):
         build = Path(tmp)
         for f in [tex_path, *(extra_inputs if extra_inputs is not None else inputs_of(tex_path))]:
             shutil.copyfile(f, build / f.name)
@@ -162,12 +242,15 @@ def build_pdf(tex_path: Path, epoch: str | None = None, timeout: float | None = 
         if code != 0 or not pdf.is_file():
             return False, over, tail
         dest = tex_path.with_suffix(".pdf")
+        refuse_unless_regular(dest, "cannot write")
         fd, part = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
         os.close(fd)
         try:
             shutil.copyfile(pdf, part)
             with open(part, "rb+") as fh:
+                os.fchmod(fh.fileno(), file_mode())  # (mkstemp's 0600: the PDF gets the umask's permissions)
                 os.fsync(fh.fileno())
+            refuse_unless_regular(dest, "cannot write")
             os.replace(part, dest)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -257,8 +340,10 @@ def build_pdf_if_changed(tex_path: Path, epoch: str | None = None, timeout: floa
     if ok:
         doc = {"format": _STAMP_FORMAT, "sources": digest, "pdf": _file_sha(tex_path.with_suffix(".pdf")),
                "overfull": over}
+        refuse_unless_regular(stamp, "cannot write")
         fd, part = tempfile.mkstemp(prefix=stamp.name + ".", suffix=".part", dir=stamp.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fh.fileno(), file_mode())
             json.dump(doc, fh, sort_keys=True)
         os.replace(part, stamp)
     else:

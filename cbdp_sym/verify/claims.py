@@ -286,7 +286,7 @@ class Claim:
     notes: str = ""
     points: list | None = None  # explicit parameter points (dicts name -> string)
     sweep: list | None = None  # points for bounds (default: points)
-    constraint: Callable | None = None  # extra check of a parameter point, raises ParameterError
+    constraint: Callable | None = None  # a predicate on a parameter point: True, or False to refuse it (or raises)
     laws: Callable | None = None  # values -> {law name: Distribution} for Expect(...) atoms
     timeout: float = 120.0
     check: Callable | None = None  # kind "check": dps -> dict(status, message, checks, counterexample)
@@ -361,9 +361,25 @@ class Claim:
             dim = p.length_of
             if p.domain == "vector" and dim and dim in point and len(point[n]) != point[dim]:
                 raise ParameterError(f"{self.id}: {n} has {len(point[n])} coordinates but {dim} = {point[dim]}")
-        if self.constraint:
-            self.constraint(point)
+        self.check_constraint(point)
         return point
+
+    def check_constraint(self, point: dict) -> None:
+        """Apply :attr:`constraint` to ``point``: ``True`` (or ``None``, from a check that raises
+        :class:`ParameterError` itself) accepts it, ``False`` refuses it with a one-line :class:`ParameterError`
+        naming the claim; any other answer is an error of the claim's definition."""
+        if self.constraint is None:
+            return
+        ok = self.constraint(point)
+        if ok is None or ok is True or ok is sp.true:
+            return
+        if ok is False or ok is sp.false or type(ok).__name__ == "bool_":
+            if bool(ok):
+                return
+            shown = ", ".join(f"{k}={v}" for k, v in point.items())
+            raise ParameterError(f"{self.id}: the point {shown} is outside the claim's domain (its constraint is False)")
+        raise ParameterError(f"{self.id}: its constraint returned {type(ok).__name__} {str(ok)[:40]!r}; a constraint "
+                             "returns True or False (or raises ParameterError)")
 
     def default_points(self) -> list:
         if self.points is not None:

@@ -60,8 +60,7 @@ def _slack_fn(claim, derived, claimed, base, name, prec_dps):
         pt = dict(base)
         # a numeric quantity gets a short decimal (10 digits): the solver derives per exact parameter value
         pt[name] = _exact(x) if derived is not None else sp.Rational(mp.nstr(x, 10))
-        if claim.constraint is not None:
-            claim.constraint(pt)
+        claim.check_constraint(pt)
         with mp.workdps(prec_dps):
             cla = evaluate(claimed, pt, claim)
             if derived is not None:

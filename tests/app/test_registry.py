@@ -33,3 +33,30 @@ def test_cached_and_fresh_results_are_identical(registry, tmp_path, monkeypatch)
     assert len(fresh.checks) == len(first.checks) == len(second.checks) == len(pts)
     for a, b, c in zip(fresh.checks, first.checks, second.checks):
         assert a.as_json() == b.as_json() == c.as_json()
+
+
+def test_a_paper_importing_a_moved_module_is_set_aside_with_a_hint(tmp_path):
+    """Issue 30: the renamed modules broke an earlier user folder with a bare ModuleNotFoundError."""
+    d = tmp_path / "old"
+    d.mkdir()
+    (d / "_paper.py").write_text("PAPER = {'key': 'old', 'title': 'old'}\n")
+    (d / "claims.py").write_text("from cbdp_sym.distributions import Laplace\n")
+    reg = Registry([tmp_path])
+    (why,) = reg.broken.values()
+    assert "ModuleNotFoundError" in why and "from cbdp_sym import" in why
+    assert "CBDP-T9" in {c.id for c in reg.claims()}
+
+
+def test_only_paper_folders_are_imported(tmp_path):
+    from cbdp_sym.app.registry import is_paper_folder
+
+    (tmp_path / "checkout").mkdir()
+    (tmp_path / "checkout" / "setup.py").write_text("raise SystemExit('ran')\n")
+    (tmp_path / "declared").mkdir()
+    (tmp_path / "declared" / "mine.py").write_text("from cbdp_sym import Claim\nT1 = Claim(id='D-1', label='x')\n")
+    (tmp_path / "catalogued").mkdir()
+    (tmp_path / "catalogued" / "catalogue.tsv").write_text("C-1\tx\n")
+    assert not is_paper_folder(tmp_path / "checkout")
+    assert is_paper_folder(tmp_path / "declared") and is_paper_folder(tmp_path / "catalogued")
+    reg = Registry([tmp_path])
+    assert reg.broken == {} and "D-1" in {c.id for c in reg.claims()}

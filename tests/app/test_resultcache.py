@@ -219,3 +219,28 @@ def test_the_audit_says_how_many_results_it_reused(registry, monkeypatch):
     audit.run(claims, 30, jobs=1, stats=stats)
     assert stats == {"reused": ["RDP-P6"], "audited": ["ZCDP-D1.1"]}
     assert audit.reuse_line(stats) == "claim results: 1 reused (their code and inputs unchanged), 1 audited: ZCDP-D1.1"
+
+
+def test_a_forged_verdict_with_a_recomputed_sha256_is_rejected(registry, tmp_path, monkeypatch, capsys):
+    """Before: a result entry edited to another verdict, its SHA-256 recomputed, was trusted (the terminal printed
+    ``refuted`` for a claim that holds)."""
+    import hashlib
+
+    monkeypatch.setenv("CBDP_SYM_CACHE", str(tmp_path / "cache"))
+    c = registry.get("ZCDP-D1.1")
+    first = audit.run([c], 30, jobs=1)[0]
+    path = resultcache._path(resultcache.claim_key(c, 30))
+    doc = json.loads(path.read_text())
+    forged = "refuted" if first.status != "refuted" else "verified"
+    text = json.dumps(doc["value"]).replace(json.dumps(first.status), json.dumps(forged), 1)
+    doc["value"] = json.loads(text)
+    body = json.dumps([doc["key"], doc["value"]], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    for field in ("sha256", "mac"):
+        if field in doc:
+            doc[field] = hashlib.sha256(body.encode()).hexdigest()
+    path.write_text(json.dumps(doc))
+    assert resultcache.lookup(c, 30) is None
+    err = capsys.readouterr().err
+    assert err.count("discarded cache entry") == 1
+    again = audit.run([c], 30, jobs=1)[0]
+    assert again.status == first.status

@@ -82,7 +82,7 @@ def test_planted_code_in_a_json_entry_is_refused_and_recomputed(tmp_path):
     for victim in victims:
         doc = json.loads(victim.read_text())
         doc["value"] = {"tuple": [{"sympy": {"node": "system", "args": [{"str": "touch PWNED"}]}}, {"tuple": []}]}
-        doc["sha256"] = store._digest(doc["key"], doc["value"])  # a consistent checksum: the whitelist must refuse it
+        doc["mac"] = store._mac(doc["key"], doc["value"])  # a valid MAC (made with the key): the allow-list must refuse it
         victim.write_text(json.dumps(doc))
     again = _cli("show", "RDP-P6", cache_dir=cdir)
     assert again.returncode == 0 and again.stdout == first.stdout
@@ -108,7 +108,7 @@ def test_edited_numeric_value_is_detected_and_recomputed(tmp_path, monkeypatch, 
         again = f(2)
     assert again[0] == good[0] and len(calls) == 2
     err = capsys.readouterr().err
-    assert err.count("discarded cache entry") == 1 and "checksum mismatch" in err
+    assert err.count("discarded cache entry") == 1 and "authentication failed" in err
 
 
 @pytest.mark.parametrize("value", [
@@ -123,7 +123,7 @@ def test_well_formed_entry_of_the_wrong_type_is_discarded(tmp_path, monkeypatch,
         (entry,) = list(tmp_path.rglob("*.json"))
         doc = json.loads(entry.read_text())
         doc["value"] = value
-        doc["sha256"] = store._digest(doc["key"], value)
+        doc["mac"] = store._mac(doc["key"], value)
         entry.write_text(json.dumps(doc))
         again = f(3)
     if isinstance(again, list) and len(again) == 2:
@@ -142,7 +142,7 @@ def test_truncated_entry_and_other_key(tmp_path, monkeypatch, capsys):
         f(5)
         doc = json.loads(entry.read_text())
         doc["key"] = doc["key"].replace("5", "6")
-        doc["sha256"] = store._digest(doc["key"], doc["value"])
+        doc["mac"] = store._mac(doc["key"], doc["value"])
         entry.write_text(json.dumps(doc))
         f(5)
     assert len(calls) == 3

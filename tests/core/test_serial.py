@@ -72,3 +72,45 @@ def test_unknown_class_is_not_stored():
         serial.encode(Mine(X))
     with pytest.raises(TypeError):
         serial.encode(object())
+
+
+# -- issue 33: names and classes a stored tree may use ---------------------------------------------------------
+@pytest.mark.parametrize("bad", [
+    {"sympy": {"undef": "__import__", "args": [{"sym": "os"}]}},
+    {"sympy": {"undef": "exec", "args": [{"sym": "x"}]}},
+    {"sympy": {"undef": "eval", "args": []}},
+    {"sympy": {"undef": "identify", "args": [{"sym": "x"}]}},  # an mpmath function a printer would call
+    {"sympy": {"sym": "__import__('os').system('touch PWNED')"}},
+    {"sympy": {"sym": "open"}},
+    {"sympy": {"sym": "x" * 65}},
+    {"sympy": {"dummy": "exec", "index": 3}},
+    {"sympy": {"node": "Poly", "args": [{"node": "Pow", "args": [{"sym": "x"}, {"int": "3938700"}]}, {"sym": "x"}]}},
+    {"sympy": {"node": "PurePoly", "args": [{"sym": "x"}, {"sym": "x"}]}},
+    {"sympy": {"node": "GroebnerBasis", "args": []}},
+    {"sympy": {"node": "ComplexRootOf", "args": [{"sym": "x"}, {"int": "0"}]}},
+    {"sympy": {"node": "CRootOf", "args": [{"sym": "x"}, {"int": "0"}]}},
+    {"sympy": {"node": "RootSum", "args": []}},
+    {"sympy": {"node": "AlgebraicNumber", "args": [{"int": "2"}]}},
+    {"sympy": {"node": "Interval", "args": [{"int": "0"}, {"int": "1"}]}},
+    {"sympy": {"str": "touch PWNED"}},
+    {"sympy": {"float": ["1", "0"], "prec": 10**6}},
+])
+def test_names_that_are_code_and_classes_that_compute_are_refused(bad):
+    """Before: undefined functions named ``exec`` / ``__import__`` and symbols named with any text were decoded (a
+    printer then wrote them as Python), and ``Poly(x**60000000)`` was built while decoding (62 s, 3.45 GB)."""
+    with pytest.raises(serial.BadData):
+        serial.decode(bad)
+
+
+def test_engine_names_round_trip():
+    """The names the built-in derivations use (a LaTeX subscript, the Greek letter ``lambda``, a function ``M``)."""
+    e = sp.Symbol("H_{k-1}", positive=True) + sp.Symbol("lambda") + sp.Function("M")(X) + sp.Symbol("N_v")
+    assert serial.same_tree(serial.decode(serial.encode(e)), e)
+    assert serial.safe_name("beta") and serial.safe_name("x_0") and not serial.safe_name("x y")
+
+
+@pytest.mark.parametrize("value", [sp.Symbol("exec"), sp.Function("__import__")(X), sp.Function("exp_")(X) * 0 +
+                                   sp.Symbol("a.b"), sp.Poly(X**2, X).as_expr() * sp.Symbol("os.system")])
+def test_unsafe_names_are_not_stored(value):
+    with pytest.raises(TypeError):
+        serial.encode(value)

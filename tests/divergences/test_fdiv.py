@@ -59,3 +59,42 @@ def test_expectations_symbolic_and_abstract():
     assert lin == a * Expect(sp.Symbol("P"), X) + b
     with pytest.raises(ParameterError, match="not a law"):
         expect("P", X)
+
+
+# -- issue 33: a cached tree is never compiled into code ---------------------------------------------------------
+def test_conjugate_derivatives_are_lambdifys_values_without_exec():
+    """conj_triple_mp evaluates the derived conjugate through core/safeeval (bit for bit what lambdify gave)."""
+    import mpmath as mp
+
+    from cbdp_sym.divergences.fdiv import conj_triple_mp
+    from cbdp_sym.divergences.generators import ALPHA_DIV, S
+
+    triple = conj_triple_mp(ALPHA_DIV)
+    r = sp.Symbol("r", positive=True)
+    c = ALPHA_DIV.conjugate()
+    base = c.expr.subs(S, r)
+    with mp.workdps(40):
+        got = triple(mp.mpf("0.7"), mp.mpf(3))
+        want = sp.lambdify((r,) + tuple(ALPHA_DIV.params),
+                           [sp.diff(sp.powsimp(sp.simplify(base), force=True), r, k) for k in range(3)],
+                           modules="mpmath")(mp.mpf("0.7"), mp.mpf(3))
+    assert all(abs(g - w) <= mp.mpf(10) ** -35 * abs(w) for g, w in zip(got, want))
+
+
+def test_a_conjugate_naming_code_is_never_run(tmp_path, monkeypatch):
+    """Before: a forged cache entry's conjugate, compiled with lambdify, ran a shell command (``CBDP-T3``)."""
+    from cbdp_sym.core.errors import DerivationError
+    from cbdp_sym.divergences.fdiv import conj_triple_mp
+    from cbdp_sym.divergences.generators import S, Conjugate, Generator
+
+    marker = tmp_path / "PWNED"
+    evil = sp.Symbol(f"__import__('os').system('touch {marker}')")
+    gen = Generator("evil", "evil", T := sp.Symbol("t"))  # noqa: F841
+    monkeypatch.setattr(gen, "conjugate", lambda: Conjugate(sp.exp(S) + evil, -sp.oo, sp.oo, ()))
+    try:
+        triple = conj_triple_mp(gen)
+        if triple is not None:
+            triple(sp.Float(1), )
+    except (DerivationError, TypeError, NameError, SyntaxError):
+        pass
+    assert not marker.exists()

@@ -418,3 +418,21 @@ def test_a_finite_law_of_30_atoms_is_answered_exactly_and_not_echoed(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["P"] == "Finite(30 atoms on [-15.0, 14.0])" and "active atoms" in out["certificate"]
     assert out["eps"] == out["numeric_eps"] and out["derived"].startswith("\\log")
+
+
+def test_a_closed_form_naming_code_is_never_run(tmp_path):
+    """Before: the derived profile (a cached tree) was compiled with lambdify: a symbol named as Python ran."""
+    import sympy as sp
+
+    from cbdp_sym.core.errors import DerivationError
+    from cbdp_sym.divergences.profiles import EPS, exact_eps
+    from cbdp_sym.laws.distributions import Laplace
+
+    marker = tmp_path / "PWNED"
+    evil = sp.Symbol(f"__import__('os').system('touch {marker}') or 0")
+    closed = sp.exp(-EPS) / 2 + 0 * evil + evil
+    try:
+        exact_eps(Laplace(0, 1), Laplace(1, 1), "1/10", closed=closed, quadrature=False)
+    except (DerivationError, TypeError, NameError, SyntaxError, ValueError):
+        pass
+    assert not marker.exists()

@@ -87,23 +87,29 @@ def test_extreme_value_is_refused_in_a_new_interpreter():
 
 
 def test_numeric_value_is_printed_only_to_its_established_digits(capsys):
-    """At eps = 1e-12 the quadrature agrees with the closed form to about 13 digits: no more are printed."""
+    """At eps = 1e-12 the quadrature at the working precision agrees with the closed form to about 13 digits: no more
+    are printed.  (Since issue 33 eval computes the definition again with more digits when that falls short of an
+    identity's agreement: then all 20 are established, and printed.)"""
     assert cli.main(["eval", "CBDP-T8", "--at", "eps=1e-12", "--dps", "20", "--json"]) == 0
     import json
 
     captured = capsys.readouterr()
     doc = json.loads(captured.out)
     mant = doc["numeric"].split("e")[0].replace(".", "").lstrip("-0")
-    assert len(mant) < 20 and "shown to" in captured.err
+    if "shown to" in captured.err:
+        assert len(mant) < 20
+    else:
+        assert doc["numeric"] == doc["derived"] and doc["verdict"] == "agrees"
     assert doc["derived"].split("e")[0].replace(".", "").lstrip("-0").__len__() == 20
 
 
 def test_broken_module_in_path_is_one_line(tmp_path):
     d = tmp_path / "pp"
     d.mkdir()
+    (d / "_paper.py").write_text("PAPER = {'key': 'pp', 'title': 'pp'}\n")
     (d / "broken.py").write_text("import sympy\nx = 1 / 0\n")
     proc = _cli("--path", str(tmp_path), "list")
-    assert proc.returncode == 2
+    assert proc.returncode == 0 and "CBDP-T9" in proc.stdout  # (issue 30: the other papers still work)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "broken.py" in lines[0] and "line 2" in lines[0] and "ZeroDivisionError" in lines[0]
 

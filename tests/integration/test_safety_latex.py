@@ -154,10 +154,11 @@ def _user_paper(tmp_path, statement, field="statement"):
     (r"\directlua{os.execute('ls')}", r"\directlua"),
 ])
 def test_user_statements_with_file_access_are_refused(tmp_path, capsys, text, why):
-    """Before: ``\\input{file}`` pulled the file into the PDF; ``\\end{document}`` truncated it."""
+    """Before: ``\\input{file}`` pulled the file into the PDF; ``\\end{document}`` truncated it.  (Since issue 30 the
+    paper is set aside with one line and the other papers are listed.)"""
     root = _user_paper(tmp_path, text)
     out = _main(capsys, "--path", str(root), "list")
-    assert out.returncode == 2
+    assert out.returncode == 0 and "MINE-1" not in out.stdout and "CBDP-T9" in out.stdout
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "MINE-1" in lines[0] and why in lines[0] and "statement" in lines[0]
     assert "Traceback" not in out.stderr
@@ -167,7 +168,7 @@ def test_refusal_is_one_line_in_a_new_interpreter(tmp_path):
     """The same refusal through a new interpreter (``python -m cbdp_sym``), as a user meets it."""
     root = _user_paper(tmp_path, r"D \le \input{/etc/hostname}")
     out = _cli("--path", str(root), "list")
-    assert out.returncode == 2
+    assert out.returncode == 0
     (line,) = out.stderr.strip().splitlines()
     assert "MINE-1" in line and r"\input" in line and "statement" in line
 
@@ -175,7 +176,7 @@ def test_refusal_is_one_line_in_a_new_interpreter(tmp_path):
 def test_user_notes_are_checked_too(tmp_path, capsys):
     root = _user_paper(tmp_path, r"see $\input{secret}$", field="notes")
     out = _main(capsys, "--path", str(root), "list")
-    assert out.returncode == 2 and "MINE-1" in out.stderr and "notes" in out.stderr
+    assert out.returncode == 0 and "MINE-1" in out.stderr and "notes" in out.stderr
 
 
 def test_ordinary_statements_pass(tmp_path, capsys):
