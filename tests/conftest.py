@@ -32,6 +32,18 @@ def _private_cache(tmp_path_factory):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _cache_switch_restored():
+    """A test that runs ``main([... "--no-cache"])`` in this process turns the on-disk cache off
+    (:func:`cbdp_sym.core.store.set_enabled`); the switch is put back after each test, so that a later test in the
+    same worker reads the cache as it expects."""
+    import cbdp_sym.core.store as store
+
+    before = store._ENABLED[0]
+    yield
+    store._ENABLED[0] = before
+
+
 @pytest.fixture(scope="session")
 def registry():
     from cbdp_sym.app.registry import Registry

@@ -18,12 +18,12 @@ from cbdp_sym.core.verdict import BOUND_KINDS
 from cbdp_sym.verify.engine import Result, audit_claim
 from cbdp_sym.verify.figures import load_cached
 from cbdp_sym.verify.findings import knock_on, paper_findings
-from cbdp_sym.report.outputs import check_json_path, check_out_dir, renderable, write_atomic
+from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
 from cbdp_sym.report.latexbuild import build_pdf_if_changed
 from cbdp_sym.report.text import plain
 from cbdp_sym.report.latex import (
     _figure_view, audit_json, bib_entry, commit_epoch, figures_of, latexmk_available, provenance, render_appendix,
-    render_supplement, split_figures)
+    render_supplement, renderable, split_figures)
 import cbdp_sym.app.resultcache as resultcache
 import cbdp_sym.core.store as store
 import cbdp_sym.core.deps as deps
@@ -366,7 +366,7 @@ def write_reports(registry, results, dps, out: Path, json_path: Path | None, pdf
                   heading: str = "section", label_prefix: str = "cbdpsym", jobs: int | None = 1,
                   latex_timeout: float | None = None):
     """The reports of ``results`` (:func:`_write_reports`).  If rendering fails, each result that cannot be rendered
-    becomes its claim's ``error`` (:func:`cbdp_sym.report.outputs.renderable`: the message says why), ``results``
+    becomes its claim's ``error`` (:func:`cbdp_sym.report.latex.renderable`: the message says why), ``results``
     (a list) is updated in place, and the reports are written with the others as they are."""
     args = (out, json_path, pdf, log, suffix, heading, label_prefix, jobs, latex_timeout)
     try:

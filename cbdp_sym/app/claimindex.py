@@ -24,15 +24,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
+from cbdp_sym.core import cachekey
+
 __all__ = ["index_key", "load", "save", "from_registry", "paper_of", "render"]
 
-FORMAT = 2
+FORMAT = 3  # (2: a plain SHA-256, never trusted)
 _PACKAGE = Path(__file__).resolve().parent.parent  # cbdp_sym/
 
 
@@ -90,16 +93,21 @@ def index_key(extra_roots=()) -> str | None:
     return h.hexdigest()
 
 
-def _cache_dir() -> Path:  # (as cbdp_sym.core.store.cache_dir, without importing the serialiser and SymPy)
-    return Path(os.environ.get("CBDP_SYM_CACHE") or Path.home() / ".cache" / "cbdp-sym")
+def _cache_dir() -> Path:  # (cbdp_sym.core.store.cache_dir, from the module without the serialiser and SymPy)
+    return cachekey.cache_dir()
 
 
 def _enabled() -> bool:
     return os.environ.get("CBDP_SYM_NO_CACHE", "") not in ("1", "true", "yes")
 
 
-def _checksum(key: str, body) -> str:
-    return hashlib.sha256(json.dumps([key, body], sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+def _checksum(key: str, body) -> str | None:
+    """HMAC-SHA-256 of the entry under the cache's secret key (:mod:`cbdp_sym.core.cachekey`; a checksum anyone can
+    recompute would let anyone forge the index); ``None`` when the cache folder or its key cannot be trusted."""
+    secret = cachekey.secret_or_none()
+    if secret is None:
+        return None
+    return cachekey.mac_text(secret, json.dumps([FORMAT, key, body], sort_keys=True, separators=(",", ":")))
 
 
 def _valid(body) -> bool:
@@ -129,7 +137,8 @@ def load(extra_roots=()) -> dict | None:
     except (OSError, ValueError, UnicodeDecodeError):
         doc = None
     if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("key") == key
-            and _valid(doc.get("index")) and doc.get("sha256") == _checksum(key, doc.get("index"))):
+            and _valid(doc.get("index")) and isinstance(doc.get("mac"), str)
+            and hmac.compare_digest(doc["mac"], _checksum(key, doc.get("index")) or "")):
         print(f"cbdp-sym: warning: discarded cache entry {path} (damaged claim index); made again", file=sys.stderr)
         return None
     return doc["index"]
@@ -143,12 +152,15 @@ def save(extra_roots, index: dict) -> bool:
     if key is None:
         return False
     path = _path(key)
+    mac = _checksum(key, index)
+    if mac is None:
+        return False
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp", encoding="utf-8") as fh:
             tmp = fh.name
-            json.dump({"format": FORMAT, "key": key, "index": index, "sha256": _checksum(key, index)}, fh,
+            json.dump({"format": FORMAT, "key": key, "index": index, "mac": mac}, fh,
                       sort_keys=True, separators=(",", ":"))
         os.replace(tmp, path)
         return True

@@ -40,7 +40,7 @@ import operator
 import sympy as sp
 
 from cbdp_sym.core.errors import DerivationError
-from cbdp_sym.core.serial import NODE_CLASSES, _REGISTERED, safe_name
+from cbdp_sym.core.serial import NODE_CLASSES, _REGISTERED, _whitelist, safe_name
 
 # the mpmath names a printed SymPy expression of the allowed classes may use (functions and constants of
 # ``from mpmath import *`` and lambdify's translations of SymPy names to them)
@@ -71,8 +71,6 @@ def _mpmath_namespace() -> dict:
 
 def _check_tree(exprs, args, functions) -> None:
     """Refuse a tree with a class outside the allow-list, an unsafe or free symbol, or an unknown function."""
-    from cbdp_sym.core.serial import _whitelist
-
     allowed = set(_whitelist().values()) | set(_REGISTERED.values())
     params = set(args)
     for expr in exprs:

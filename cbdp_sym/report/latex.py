@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextvars
 import json
+from types import SimpleNamespace
 import os
 import platform
 import re
@@ -30,6 +31,7 @@ from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
 from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, parse_literal, parts, plain
 from cbdp_sym.verify.claims import infer_role
+from cbdp_sym.verify.engine import Result
 from cbdp_sym.verify.findings import READING_POLICY, SEVERITY_RULE, bottom_line
 
 # -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
@@ -98,48 +100,67 @@ def text_tex(text: str) -> str:
 
 def more_breaks(tex: str) -> str:
     r"""Inline mathematics with extra break points at its top level: a discretionary multiplication sign
-    (``\*``, printed as ``\times`` where the line breaks) between a closing delimiter and the next factor, and
-    a break after ``/``; TeX already breaks after relations and binary operators.
+    (``\*``, printed as ``\times`` where the line breaks) between a closing delimiter or a power and the next factor,
+    and a break after ``/`` and after a comma; TeX already breaks after relations and binary operators.
 
     >>> print(more_breaks(r"\bigl(a+b\bigr)\bigl(c\bigr)/\bigl(d\bigr)^{2} x_{1}/2"))
-    \bigl(a+b\bigr)\*\bigl(c\bigr)/\allowbreak\bigl(d\bigr)^{2} x_{1}/\allowbreak 2
+    \bigl(a+b\bigr)\*\bigl(c\bigr)/\allowbreak\bigl(d\bigr)^{2}\* x_{1}/\allowbreak 2
+    >>> print(more_breaks(r"2^{a} 2^{b} \pi^{c} N, (0.1, 0.2)"))
+    2^{a}\* 2^{b}\* \pi^{c}\* N,\allowbreak (0.1,\allowbreak 0.2)
     """
     out, depth, i = [], 0, 0
+    scripts = []  # for each open brace: whether it opens a superscript or subscript
     closers = re.compile(r"\\(?:bigr|Bigr|biggr|right)(?:\)|\]|\||\\\||\\\}|\\rvert|\\rVert|\\rangle)")
+    not_a_factor = re.compile(r"\\(?:le|ge|ne|to|in|cdot|times|pm|quad|,|;|bigr|Bigr|biggr|right|mid|leq|geq|approx|"
+                              r"sim|mapsto|dots|ldots|cdots|allowbreak|\*)(?![a-zA-Z])")
+
+    def factor_follows(rest: str) -> bool:
+        return bool(rest) and (rest[0].isalnum() or rest.startswith(("\\bigl", "\\Bigl", "\\left", "\\frac", "(")) or
+                               bool(re.match(r"\\[a-zA-Z]", rest)) and not not_a_factor.match(rest))
+
     while i < len(tex):
         ch = tex[i]
-        if ch == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":
+        if ch == "\\" and i + 1 < len(tex) and tex[i + 1] in "{},":
             out.append(tex[i:i + 2])
             i += 2
             continue
         if ch == "{":
             depth += 1
+            scripts.append(i > 0 and tex[i - 1] in "^_")
         elif ch == "}":
             depth -= 1
+            was_script = scripts.pop() if scripts else False
+            if depth == 0 and was_script:
+                out.append(ch)
+                i += 1
+                rest = tex[i:].lstrip()
+                if rest and not rest.startswith(("^", "_", "(")) and factor_follows(rest):
+                    out.append("\\*")
+                continue
         m = closers.match(tex, i) if depth == 0 and ch == "\\" else None
         if m:
             out.append(m.group(0))
             i = m.end()
-            rest = tex[i:].lstrip()
-            if rest and (rest[0].isalnum() or rest.startswith(("\\bigl", "\\Bigl", "\\left", "\\frac", "(")) or
-                         re.match(r"\\[a-zA-Z]", rest) and not re.match(r"\\(?:le|ge|ne|to|in|cdot|times|pm|quad|,|;)\b", rest)):
+            if factor_follows(tex[i:].lstrip()):
                 out.append("\\*")
             continue
         out.append(ch)
         if ch == "/" and depth == 0:
             out.append("\\allowbreak" + ("" if tex[i + 1:i + 2] in ("\\",) else " "))
+        if ch == "," and depth == 0:
+            out.append("\\allowbreak" + ("" if tex[i + 1:i + 2] in ("\\", " ") else " "))
         i += 1
     return "".join(out)
 
 
 def math_tex(tex: str) -> str:
     """A ``math`` part as inline mathematics: long spans made breakable (:func:`~cbdp_sym.core.printing.breakable`,
-    :func:`more_breaks`)."""
+    :func:`more_breaks`); a short one may still break after a top-level ``/`` or comma (a narrow table column)."""
     tex = tex.strip()
     if not tex:
         return ""
     if visible_width(tex) <= _INLINE_BREAK:
-        return "$" + tex + "$"
+        return "$" + more_breaks(tex) + "$"
     if r"\text{" in tex:  # words inside the mathematics become running text, so that the line can break in them
         return text_out_of_math(more_breaks(breakable(tex)))
     return "$" + more_breaks(breakable(tex)) + "$"
@@ -1506,3 +1527,26 @@ def _render_supplement(paper, results, dps, coverage, body_name, heading, prefix
     body = env.get_template("supplement-body.tex.j2").render(**ctx)
     standalone = env.get_template("standalone.tex.j2").render(kind="Supplement", **ctx)
     return standalone, body
+
+
+def renderable(results, dps: int, papers=None) -> list:
+    """``results`` with each one that cannot be rendered (its JSON or its LaTeX raises: a derivation that returned
+    ``object()``, an integer of more than 4,300 digits) replaced by an ``error`` result of the same claim whose
+    message says why, so that one claim never sinks the reports of the others.  ``papers``: key -> paper (for the
+    appendix's view of a claim; optional)."""
+    out = []
+    for r in results:
+        try:
+            json.dumps(result_json(r), ensure_ascii=False)
+            _result_view(r)
+            _compact_row(r)
+            paper = (papers or {}).get(r.claim.paper) or SimpleNamespace(meta={})
+            _appendix_claim(r, paper, "cbdpsym")
+            out.append(r)
+        except Exception as exc:  # noqa: BLE001 - whatever broke, the claim's own result says so
+            why = str(exc).splitlines()[0][:200] if str(exc) else ""
+            bad = Result(r.claim, "error", f"its result cannot be rendered ({type(exc).__name__}"
+                                           + (f": {why}" if why else "") + ")", dps)
+            bad.seconds = r.seconds
+            out.append(bad)
+    return out

@@ -199,32 +199,3 @@ def folder_lock(folder: Path):
         yield
     finally:
         fh.close()
-
-
-def renderable(results, dps: int, papers=None) -> list:
-    """``results`` with each one that cannot be rendered (its JSON or its LaTeX raises: a derivation that returned
-    ``object()``, an integer of more than 4,300 digits) replaced by an ``error`` result of the same claim whose
-    message says why, so that one claim never sinks the reports of the others.  ``papers``: key -> paper (for the
-    appendix's view of a claim; optional)."""
-    import json
-    from types import SimpleNamespace
-
-    from cbdp_sym.report import latex as tex
-    from cbdp_sym.verify.engine import Result
-
-    out = []
-    for r in results:
-        try:
-            json.dumps(tex.result_json(r), ensure_ascii=False)
-            tex._result_view(r)
-            tex._compact_row(r)
-            paper = (papers or {}).get(r.claim.paper) or SimpleNamespace(meta={})
-            tex._appendix_claim(r, paper, "cbdpsym")
-            out.append(r)
-        except Exception as exc:  # noqa: BLE001 - whatever broke, the claim's own result says so
-            why = str(exc).splitlines()[0][:200] if str(exc) else ""
-            bad = Result(r.claim, "error", f"its result cannot be rendered ({type(exc).__name__}"
-                                           + (f": {why}" if why else "") + ")", dps)
-            bad.seconds = r.seconds
-            out.append(bad)
-    return out

@@ -148,9 +148,9 @@ def _peaks(logf, specials, scale):
                 if anchor is None:
                     anchor = mp.mpf(0)
                 sgn = 1 if lo is not None else -1
-                if lo is None and hi is None:
-                    sgn = 1
                 step = scale / 4
+                if lo is None and hi is None:  # no specials: march towards the side where the integrand rises
+                    sgn = 1 if safe(anchor + step) >= safe(anchor - step) else -1
                 x_prev, v_prev = anchor, safe(anchor + sgn * scale * mp.mpf("1e-6"))
                 a = anchor
                 x = anchor + sgn * step
@@ -163,8 +163,8 @@ def _peaks(logf, specials, scale):
                     v = safe(x)
                     n += 1
                 b = x
-                if lo is None and hi is None:  # a smooth law with no specials: both directions from 0
-                    a = -b
+                if lo is None and hi is None:  # a smooth law with no specials: the other side of 0 too
+                    a = min(a, anchor - sgn * scale / 4) if sgn > 0 else max(a, anchor - sgn * scale / 4)
                 a, b = min(a, b), max(a, b)
             m, vm = golden_max(safe, a, b, iters=60)
             if not mp.isfinite(vm):

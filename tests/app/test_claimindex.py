@@ -84,3 +84,24 @@ def test_list_from_the_index_imports_no_engine(own_cache):
     first, second = (r.stdout.split("] ") for r in runs)
     assert first[0] != "[" and second[0] == "[", (first, second)  # the first loaded the papers, the second did not
     assert first[1] == second[1]  # the same output
+
+
+def test_a_forged_index_with_a_recomputed_checksum_is_refused(own_cache, paper_root, capsys):
+    """Issue 33's rule for every cache file: a checksum anyone can recompute proves nothing.  An index edited to show
+    another label, its SHA-256 recomputed (what format 2 trusted), is discarded with a warning and made again."""
+    import hashlib
+    import json
+
+    assert main(["--path", str(paper_root), "list"]) == 0
+    first = capsys.readouterr().out
+    (path,) = list((own_cache / "claim-index").glob("*.json"))
+    doc = json.loads(path.read_text())
+    assert "mac" in doc and "sha256" not in doc
+    doc["index"]["claims"][0][1] = "FORGED LABEL"
+    body = json.dumps([doc["key"], doc["index"]], sort_keys=True, separators=(",", ":"))
+    doc["mac"] = hashlib.sha256(body.encode()).hexdigest()
+    path.write_text(json.dumps(doc))
+    assert claimindex.load([paper_root]) is None
+    assert "discarded cache entry" in capsys.readouterr().err
+    assert main(["--path", str(paper_root), "list"]) == 0
+    assert capsys.readouterr().out == first and "FORGED" not in first

@@ -64,7 +64,7 @@ def test_planted_pickle_in_the_derivation_cache_runs_nothing(tmp_path):
 def test_derivation_cache_is_json_data_and_exact(tmp_path):
     cdir = tmp_path / "cache"
     out1 = _cli("show", "RDP-P6", cache_dir=cdir)
-    files = list((cdir / "derivations").iterdir())
+    files = sorted(p for p in (cdir / "derivations").rglob("*") if p.is_file())  # (claims/: whole derivations)
     assert files and all(f.suffix == ".json" for f in files)
     for f in files:
         json.loads(f.read_text())  # plain JSON
@@ -78,7 +78,7 @@ def test_derivation_cache_is_json_data_and_exact(tmp_path):
 def test_planted_code_in_a_json_entry_is_refused_and_recomputed(tmp_path):
     cdir = tmp_path / "cache"
     first = _cli("show", "RDP-P6", cache_dir=cdir)
-    victims = sorted((cdir / "derivations").iterdir())
+    victims = sorted(p for p in (cdir / "derivations").rglob("*") if p.is_file())
     for victim in victims:
         doc = json.loads(victim.read_text())
         doc["value"] = {"tuple": [{"sympy": {"node": "system", "args": [{"str": "touch PWNED"}]}}, {"tuple": []}]}

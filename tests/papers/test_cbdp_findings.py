@@ -213,8 +213,13 @@ def test_findings_table_shows_point_printed_and_true_values():
     row = _finding_rows([SimpleNamespace(id=f["id"], title="t", kind="result", severity="high", claims=f["claims"],
                                          counterexample=cx, counterexample_claim=f["claim"], corrected=None,
                                          corrected_status=None)], {}, "p")[0]
-    assert "printed $0.104608$" in row["counterexample"] and "true $0.133881$" in row["counterexample"], row
-    assert row["counterexample"].startswith("$")  # the point first
+    assert row["counterexample"].startswith("$")  # the point (the values follow it in the table's cell)
+    assert "printed $0.10460773$" in row["cx_values"] and "true $0.13388076$" in row["cx_values"], row
+    cx["relation"] = "<="  # a bound: the printed side is the claimed bound
+    row = _finding_rows([SimpleNamespace(id=f["id"], title="t", kind="result", severity="high", claims=f["claims"],
+                                         counterexample=cx, counterexample_claim=f["claim"], corrected=None,
+                                         corrected_status=None)], {}, "p")[0]
+    assert row["cx_values"].startswith("claimed bound $0.10460773$"), row
 
 
 def test_peaks_located_on_short_rationals(monkeypatch):
