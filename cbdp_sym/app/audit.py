@@ -17,6 +17,7 @@ from cbdp_sym.core.numbers import Estimate
 from cbdp_sym.core.verdict import BOUND_KINDS
 from cbdp_sym.verify.engine import Result, audit_claim
 from cbdp_sym.verify.figures import load_cached
+from cbdp_sym.verify.coverage import coverage, coverage_text
 from cbdp_sym.verify.findings import knock_on, paper_findings
 from cbdp_sym.report.outputs import check_json_path, check_out_dir, write_atomic
 from cbdp_sym.report.latexbuild import build_pdf_if_changed
@@ -288,8 +289,9 @@ def terminal_progress(stream=None):
     def show(done, total, res):
         d = res.min_digits()
         extra = f"{d:g} digits" if d is not None and res.claim.kind not in ("upper", "lower", "strict-upper") else ""
-        print(f"[{done:>3}/{total}] {res.claim.id:<24} {res.status:<12} {extra:<12} ({res.seconds:.1f} s)",
-              file=stream, flush=True)
+        cov = coverage_text(coverage(res))
+        print(f"[{done:>3}/{total}] {res.claim.id:<24} {res.status:<12} {extra:<12} ({res.seconds:.1f} s)"
+              + (f"  {cov}" if cov else ""), file=stream, flush=True)
 
     return show
 

@@ -588,6 +588,11 @@ def cmd_eval(reg, args):
                          f"numeric definition agrees with it to only {verdict.get('digits', 0):g} digits here (digits "
                          "lost to cancellation or to the quadrature at this extreme point, not a disagreement)")
     out.update(verdict)
+    from cbdp_sym.verify.coverage import coverage_text, planned
+
+    sweep = planned(claim)  # (one point here; the audit's verdict rests on its sweep, and for bounds its search too)
+    if sweep is not None:
+        out["audit_points"] = sweep
     if note:
         print(f"cbdp-sym: note: {note}", file=sys.stderr)
     if args.json:
@@ -598,6 +603,9 @@ def cmd_eval(reg, args):
             print(f"  {k:<8} {out[k] if out[k] is not None else '(none)'}")
         for ln in lines:
             print("  " + ln)
+        if sweep is not None:
+            print("  the audit's verdict rests on its sweep: " + coverage_text(sweep)
+                  + (" and the adversarial search" if claim.kind in ("upper", "lower", "strict-upper") else ""))
     return 0
 
 

@@ -31,6 +31,7 @@ from cbdp_sym.core.version import __version__
 from cbdp_sym.report.latexbuild import build_pdf, latexmk_available as available
 from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, parse_literal, parts, plain
 from cbdp_sym.verify.claims import infer_role
+from cbdp_sym.verify.coverage import MIN_VALUES, coverage
 from cbdp_sym.verify.engine import Result
 from cbdp_sym.verify.findings import READING_POLICY, SEVERITY_RULE, bottom_line
 
@@ -554,6 +555,9 @@ def result_json(r) -> dict:
     if getattr(r, "evidence", None):
         out["evidence"] = r.evidence
     out["role"] = infer_role(c).value
+    cov = coverage(r)
+    if cov is not None:
+        out["coverage"] = cov
     if c.uses:
         out["uses"] = list(c.uses)
     k = getattr(r, "against_corrected", None)
@@ -742,7 +746,28 @@ def _result_view(r) -> dict:
         "checks_spec": checks_spec(checks),
         "notes": c.notes, "conventions": "; ".join(c.conventions),
         "tables": [table_view(t) for t in r.tables], "corrected": corrected, "search": search,
+        "coverage": coverage_latex(coverage(r)),
     }
+
+
+def coverage_latex(cov: dict | None) -> str:
+    """The points behind a verdict as running text (:func:`cbdp_sym.verify.coverage.coverage_text`, typeset)."""
+    if not cov:
+        return ""
+    n = cov["points"]
+    parts = [f"{n} point{'s' if n != 1 else ''}"]
+    for p in cov["params"]:
+        k = p["values"]
+        rng = ""
+        if "min" in p:
+            rng = (" in $[" + num_tex(p["min"], 6) + ",\\allowbreak " + num_tex(p["max"], 6)
+                   + "]$") if k > 1 else " ($" + num_tex(p["min"], 6) + "$)"
+        parts.append(f"{key_latex(p['name'])}: {k} value{'s' if k != 1 else ''}{rng}")
+    text = "; ".join(parts)
+    if cov.get("thin"):
+        text += (" (\\textit{thin}: " + ", ".join(key_latex(t) for t in cov["thin"])
+                 + f" on fewer than {MIN_VALUES} values)")
+    return text
 
 
 GLOBAL_CONVENTIONS = (
