@@ -152,6 +152,23 @@ def _on_sigterm(signum, frame):
     raise SystemExit(128 + signum)
 
 
+def _default_sigterm_in_child():
+    """In a forked child (a figure or claim worker, a command's child process): ``SIGTERM`` back to its default
+    action, and no builds of the parent's to stop.  The handler belongs to the process that runs the builds; a
+    worker that inherited it turned the pool's ``SIGTERM`` into a ``SystemExit`` that the code it was running could
+    catch, and the audit waited for that worker for ever."""
+    if signal.getsignal(signal.SIGTERM) is _on_sigterm:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    global _ACTIVE_LOCK
+    _ACTIVE_LOCK = threading.Lock()  # (another thread may have held it at the fork)
+    _ACTIVE["groups"] = set()
+    _ACTIVE["dirs"] = set()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_default_sigterm_in_child)
+
+
 @contextlib.contextmanager
 def cleanup_on_sigterm():
     """While the block runs (in the main thread, where ``SIGTERM`` keeps its default action): a ``SIGTERM`` stops

@@ -57,3 +57,26 @@ def test_a_claim_with_refused_latex_is_named_with_its_field():
     with pytest.raises(CbdpError, match=r"claim X-1 \(x.py\): its notes uses \\include is not an allowed macro"):
         latexbuild.check_claim_latex(claim)
     latexbuild.check_claim_latex(SimpleNamespace(id="X-2", statement=r"\alpha > 1"))
+
+
+def test_a_forked_worker_takes_sigterm_by_default():
+    """Before: the CLI's SIGTERM handler (stop the LaTeX builds, then SystemExit) was inherited by the figure pool's
+    workers; the pool's SIGTERM became a SystemExit that the point's code caught, the worker went back to its queue,
+    and the full audit waited for it for ever after the figures."""
+    import multiprocessing
+    import signal
+
+    from cbdp_sym.report import latexbuild
+
+    def child(q):
+        q.put(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+
+    with latexbuild.cleanup_on_sigterm():
+        assert signal.getsignal(signal.SIGTERM) is latexbuild._on_sigterm
+        ctx = multiprocessing.get_context("fork")
+        q = ctx.Queue()
+        p = ctx.Process(target=child, args=(q,))
+        p.start()
+        default_in_child = q.get(timeout=30)
+        p.join(30)
+    assert default_in_child
