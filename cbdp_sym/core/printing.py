@@ -73,6 +73,9 @@ class CbdpLatexPrinter(LatexPrinter):
     def _print_Symbol(self, expr, style="plain"):
         if expr.name in _NAMES:
             return _NAMES[expr.name]
+        base = expr.name.rstrip("'")
+        if base != expr.name and base:  # primes (delta'): SymPy prints the name as typed, "delta'"
+            return self._print_Symbol(sp.Symbol(base), style) + "'" * (len(expr.name) - len(base))
         return super()._print_Symbol(expr, style)
 
     def _print_Expect(self, expr):

@@ -464,14 +464,58 @@ def idbrk(text: str) -> str:
     return tex_escape(text).replace("-", "-\\allowbreak{}")
 
 
+_RELATION = re.compile(r"\\(?:geq?|leq?|ne|approx)(?![a-zA-Z])|=|<|>")
+
+
+def _split_relations(tex: str) -> list[str]:
+    """``tex`` cut before each relation at brace depth 0 outside ``\\text{...}``: ``[lhs, "rel rhs", ...]``."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(tex):
+        ch = tex[i]
+        if ch == "\\" and tex.startswith("\\text{", i):  # (a relation inside words is no relation)
+            j, d = i + 6, 1
+            while j < len(tex) and d:
+                d += {"{": 1, "}": -1}.get(tex[j], 0)
+                j += 1
+            i = j
+            continue
+        if ch == "\\" and i + 1 < len(tex) and tex[i + 1] in "{}":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        m = _RELATION.match(tex, i) if depth == 0 else None
+        if m and i > start:
+            out.append(tex[start:i].strip())
+            start = i
+            i = m.end()
+            continue
+        i += 1
+    out.append(tex[start:].strip())
+    return [p for p in out if p]
+
+
 def statement_tex(stmt: str) -> str:
-    """A printed statement: split at top-level ``;`` / ``,\\ `` separators into lines."""
+    r"""A printed statement as the lines of an ``align*``: split at top-level ``;`` / ``,\ `` separators; a line too
+    wide for the display is cut before each relation (a chain of inequalities one step per line), and one that is
+    mostly words becomes a paragraph box (words cannot break inside a display).
+
+    >>> print(statement_tex(r"a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z+aa+bb+cc+dd \ge b \ge c"))
+    a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z+aa+bb+cc+dd \\ &\ge b \\ &\ge c
+    """
     parts = [p.strip() for p in re.split(r";\\ |,\\ (?=[a-z]\^\*|b\^\*)", stmt) if p.strip()]
     out = []
     for p in parts:
-        if visible_width(p) > _WIDTH and "=" in p:
-            lhs, _, rhs = p.partition("=")
-            out.append(f"{lhs} \\\\ &= {rhs}")
+        if visible_width(p) <= _WIDTH:
+            out.append("& " + p)
+            continue
+        words = sum(len(t) for t in re.findall(r"\\text\{([^{}]*)\}", p))
+        if words > _WIDTH // 2:
+            out.append("& \\parbox[t]{\\dimexpr\\linewidth-4em\\relax}{\\raggedright " + text_out_of_math(more_breaks(p))
+                       + "}")
+            continue
+        pieces = _split_relations(p)
+        if len(pieces) > 1:
+            out.append(pieces[0] + "".join(" \\\\ &" + q for q in pieces[1:]))
         else:
             out.append("& " + p)
     return " \\\\\n".join(out)
@@ -482,7 +526,10 @@ def _short(value: str | None, n: int = 12) -> str:
     ``\\times 10^{k}``, anything else as text (never a Python representation)."""
     if value is None:
         return "--"
-    return value_latex(value, n)
+    out = value_latex(value, n)
+    if out.startswith("$") and out.endswith("$"):  # (a long form or an exact fraction: scaled to the column if wider)
+        return r"\cbdpsymfit{" + out + "}"
+    return out
 
 
 # -- provenance --------------------------------------------------------------------------------
@@ -600,6 +647,8 @@ def _cell(text) -> str:
     t = str(text)
     if "$" in t:
         out = prose(t)
+        if re.fullmatch(r"\$[^$\s]*\$", out):  # one piece of mathematics with no break point: fitted to its column
+            out = r"\cbdpsymfit{" + out + "}"
     else:
         out = _short(t)
     # a cell right after \\ or \midrule must not start with "[" or "(" (read as an optional argument)
@@ -620,7 +669,7 @@ def column(frac: float, align: str = "l") -> str:
 
 def _visible(cell: str) -> int:
     """About how many characters a LaTeX cell prints."""
-    t = re.sub(r"\\(?:allowbreak|\*|newline|textbf|textit|emph|texttt|mathrm|text|cbdpsymid|bigl|bigr|left|right|"
+    t = re.sub(r"\\(?:allowbreak|\*|newline|textbf|textit|emph|texttt|mathrm|text|cbdpsymid|cbdpsymfit|bigl|bigr|left|right|"
                r"raggedright|scriptsize|footnotesize)(?![a-zA-Z])", "", cell)
     t = re.sub(r"\\[a-zA-Z]+", "x", t)
     return len(re.sub(r"[{}$\\^_]", "", t))
@@ -1493,6 +1542,19 @@ def _doc_context(paper, dps, heading, prefix):
             "h1": h1, "h2": h2, "prefix": prefix, "dps": dps, "version": __version__}
 
 
+_FUNCTION_THEN_PAREN = re.compile(r"\\(log|exp|ln)(?=\s*\()")
+
+
+def function_spacing(tex: str) -> str:
+    r"""``\log(x)`` as ``\log{}(x)``: a thin space between a function's name and its parenthesis (an empty atom
+    before the ``(``), so that the PDF's text reads ``log (x)``, never the ASCII ``log(x)`` of typed code.
+
+    >>> function_spacing(r"$\log(1/\delta) + \exp (x) + \log\bigl(y\bigr) + \logit(z)$")
+    '$\\log{}(1/\\delta) + \\exp{} (x) + \\log\\bigl(y\\bigr) + \\logit(z)$'
+    """
+    return _FUNCTION_THEN_PAREN.sub(lambda m: "\\" + m.group(1) + "{}", tex)
+
+
 def render_appendix(paper, results, dps: int, body_name: str, findings=(), heading: str = "section",
                     prefix: str = "cbdpsym", figures=()) -> tuple[str, str]:
     """The short appendix (standalone, body): findings, verdict counts and legend, refuted and ambiguous
@@ -1521,7 +1583,7 @@ def _render_appendix(paper, results, dps, body_name, findings, heading, prefix, 
         "body": body_name,
         "supplement": f"supplement-{paper.key}",
     })
-    body = env.get_template("appendix-body.tex.j2").render(**ctx)
+    body = function_spacing(env.get_template("appendix-body.tex.j2").render(**ctx))
     standalone = env.get_template("standalone.tex.j2").render(kind="Appendix", **ctx)
     return standalone, body
 
@@ -1549,7 +1611,7 @@ def _render_supplement(paper, results, dps, coverage, body_name, heading, prefix
                 "provenance": provenance(dps), "coverage": coverage, "body": body_name,
                 "figures": group_figures(list(figures)),
                 "layouts": verdict_tables(paper, results)})
-    body = env.get_template("supplement-body.tex.j2").render(**ctx)
+    body = function_spacing(env.get_template("supplement-body.tex.j2").render(**ctx))
     standalone = env.get_template("standalone.tex.j2").render(kind="Supplement", **ctx)
     return standalone, body
 

@@ -29,9 +29,10 @@ from ._shared import structural_evidence
 SEED = "002_830385d3d6b7db1c.txt"
 SEARCH_DPS = 20
 KLC = KL.convention
-TVC = TV.convention + ": TV(P, Q) = sup_A |P(A) - Q(A)| = (1/2) sum_x |p(x) - q(x)|"
-CLASSC = ("a class H0 + R has a free constant b (translation invariant); bounded(phi) = {sum_j a_j phi_j : "
-          "|h| <= 1 on the support of P and Q} (convex, closed under negation, range [-1, 1])")
+TVC = TV.convention + r": $\mathrm{TV}(P, Q) = \sup_A |P(A) - Q(A)| = \frac12 \sum_x |p(x) - q(x)|$"
+CLASSC = (r"a class $\mathcal H_0 + \mathbb R$ has a free constant $b$ (translation invariant); "
+          r"$\mathrm{bounded}(\phi) = \{\sum_j a_j \phi_j : |h| \le 1$ on the support of $P$ and $Q\}$ (convex, closed "
+          r"under negation, range $[-1, 1]$)")
 
 
 _s = fr.num_text

@@ -353,17 +353,20 @@ TAB1_REN_GAUD_UNR = Claim(
 # -- certificates of the linear cells' refutations ---------------------------------------------------------
 CERT_CASES = [
     ("CBDP-TAB1-REN-LAP-LIN", {"eps": "1/10", "alpha": "3"}, ("lap", 10, "the cell itself")),
-    ("CBDP-T13", {"d": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "d = 1")),
-    ("CBDP-C2-LAP", {"d": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "d = 1")),
-    ("CBDP-T5", {"s": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "s = 1, A = [1]")),
+    ("CBDP-T13", {"d": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "$d = 1$")),
+    ("CBDP-C2-LAP", {"d": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "$d = 1$")),
+    ("CBDP-T5", {"s": "1", "v": "1", "eps": "1/10", "alpha": "3"}, ("lap", 10, "$s = 1$, $A = [1]$")),
     ("CBDP-TAB1-REN-LAPD-LIN", {"d": "2", "v": "1,1", "eps": "1/100", "alpha": "3"},
-     ("lap", 100, "h depends on x_1 only: a lower bound on the 2-dimensional supremum")),
+     ("lap", 100, "$h$ depends on $x_1$ only: a lower bound on the 2-dimensional supremum")),
     ("CBDP-TAB1-REN-GAU-LIN", {"sigma": "3", "alpha": "3"}, ("gau", 3, "the cell itself")),
-    ("CBDP-T13-GAU", {"d": "1", "v": "1", "sigma": "3", "alpha": "3"}, ("gau", 3, "d = 1")),
-    ("CBDP-C2", {"d": "1", "v": "1", "sigma": "3", "alpha": "3"}, ("gau", 3, "d = 1")),
+    ("CBDP-T13-GAU", {"d": "1", "v": "1", "sigma": "3", "alpha": "3"}, ("gau", 3, "$d = 1$")),
+    ("CBDP-C2", {"d": "1", "v": "1", "sigma": "3", "alpha": "3"}, ("gau", 3, "$d = 1$")),
     ("CBDP-TAB1-REN-GAUD-LIN", {"d": "2", "v": "3/5,4/5", "sigma": "10", "alpha": "3"},
-     ("gau", 10, "h depends on y = (3x_1 + 4x_2)/5 only, y ~ N(0, sigma^2) vs N(1, sigma^2)")),
+     ("gau", 10, r"$h$ depends on $y = (3x_1 + 4x_2)/5$ only, $y \sim \mathcal N(0, \sigma^2)$ vs $\mathcal N(1, \sigma^2)$")),
 ]
+
+
+_TEX_NAME = {"eps": r"\epsilon", "alpha": r"\alpha", "sigma": r"\sigma"}  # (a point's names as the paper writes them)
 
 
 def _registry_claim(cid):
@@ -395,7 +398,7 @@ def _certificates(dps):
         except NotCertifiable as exc:
             rows.append([f"{cid} ({how}; not certifiable: {exc})", "--", "--", "--"])
             return Exists(what=f"{cid}: no certificate")
-        rows.append([f"{cid} at " + ", ".join(f"${k} = {x}$" for k, x in raw.items()) + f" ({how})",
+        rows.append([f"{cid} at " + ", ".join(f"${_TEX_NAME.get(k, k)} = {x}$" for k, x in raw.items()) + f" ({how})",
                      f"$h = {sp.latex(sp.Float(a_, 8))}\\,x + {sp.latex(sp.Float(b_, 8))}$",
                      bound.str(10, radius=False), low.str(10, radius=False)])
         return Exists(Compare(claimed=bound, computed=low, rel=">", at=at,
