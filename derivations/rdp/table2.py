@@ -15,25 +15,19 @@ import sympy as sp
 
 from cbdp_sym import All, Compare, Estimate, Evidence, Readings, Table, over, sample
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym import decide_positive
+from cbdp_sym.calculus import decide_positive
 from cbdp_sym import Laplace, Normal, Product
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import cached_check, cached_point
-from cbdp_sym import Curve, Figure
-from cbdp_sym import (
-    gaussian_mechanism,
-    laplace_mechanism,
-    limit_alpha,
-    max_divergence,
-    randomized_response,
-    renyi_curve,
-    renyi_numeric,
-    same_value,
-)
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import alpha, lam, sigma
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import time_limit
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import cached_check, cached_point
+from cbdp_sym.families import Curve, Figure
+from cbdp_sym import max_divergence
+from cbdp_sym.mechanisms import (
+    gaussian_mechanism, laplace_mechanism, limit_alpha, randomized_response, renyi_curve, renyi_numeric, same_value)
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.symbols import alpha, lam, sigma
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import time_limit
 
 from ._shared import forms_at
 
@@ -519,7 +513,7 @@ LAPDEF = Claim(
 
 
 def _gau_variance():
-    from cbdp_sym import X
+    from cbdp_sym.symbols import X
     from cbdp_sym import expect
 
     x2, _ = expect(Normal(0, sigma), X**2, lhs=Tex(r"\mathbb{E}[x^2]"))
@@ -631,7 +625,7 @@ _T2_AT_POINTS = ("Randomized response, $\\alpha = 1$",)
 
 
 def _table2(dps):
-    from cbdp_sym import latex
+    from cbdp_sym.calculus import latex
 
     cells = [
         ("Randomized response", "DP", _rr_inf, RR_INF), ("Randomized response", "$\\alpha > 1$", _rr_curve, P5),

@@ -3,7 +3,9 @@
 Every sum here is a geometric series, closed by the engine (split at the kinks of ``|k|`` and ``|k - 1|``)."""
 import sympy as sp
 
-from cbdp_sym import Claim, Param, X, expect, max_divergence, renyi_divergence, renyi_numeric
+from cbdp_sym import Claim, Param, expect, max_divergence, renyi_divergence
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym.symbols import X
 from cbdp_sym import DiscreteLaplace
 
 t = sp.Symbol("t", positive=True)
