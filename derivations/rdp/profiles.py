@@ -38,7 +38,7 @@ def _curve(mech, value):
     _l, P, Q = mechanism_pair(mech, sp.Rational(value))
     with recording():
         c = renyi_curve(P, Q, alpha)
-        top = max_divergence(P, Q)  # the order alpha = oo (pure DP)
+        top = max_divergence(P, Q)[0]  # the order alpha = oo (pure DP)
     return c, top
 
 

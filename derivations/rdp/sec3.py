@@ -214,9 +214,9 @@ def _d3_inf(dps):
         rr = sp.simplify(renyi_curve(*randomized_response(p)).subs(p, (1 + s_) / (2 + s_)))
         lap = renyi_curve(*laplace_mechanism(lam, 1))
         gau = renyi_curve(*gaussian_mechanism(sigma, 1))
-        pairs = ((r"RR, $p = (1+s)/(2+s)$", rr, max_divergence(*randomized_response((1 + s_) / (2 + s_)))),
-                 ("Laplace", lap, max_divergence(*laplace_mechanism(lam, 1))),
-                 ("Gaussian", gau, max_divergence(*gaussian_mechanism(sigma, 1))))
+        pairs = ((r"RR, $p = (1+s)/(2+s)$", rr, max_divergence(*randomized_response((1 + s_) / (2 + s_)))[0]),
+                 ("Laplace", lap, max_divergence(*laplace_mechanism(lam, 1))[0]),
+                 ("Gaussian", gau, max_divergence(*gaussian_mechanism(sigma, 1))[0]))
         for name, curve, sup in pairs:
             lim = limit_alpha(curve, alpha, sp.oo)
             sup = sp.simplify(sup)

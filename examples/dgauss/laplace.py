@@ -24,7 +24,7 @@ DLAP_DP = Claim(
     statement=r"D_\infty\left(\mathrm{Lap}_{\mathbb Z}(0,t) \,\|\, \mathrm{Lap}_{\mathbb Z}(1,t)\right) = \frac{1}{t}",
     quantity=r"D_\infty(P \| Q)",
     params=[Param.positive("t", t)],
-    derive=lambda: max_divergence(*pair(t)),
+    derive=lambda: max_divergence(*pair(t))[0],
     claimed=lambda: 1 / t,
     numeric=lambda v: renyi_numeric(*pair(v["t"]), sp.oo),
     where="Sec. 1 and 4 (the discrete Laplace mechanism)", conventions=CONV)
