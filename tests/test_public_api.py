@@ -252,3 +252,13 @@ def test_names_are_resolved_on_first_use_and_are_the_modules_objects():
     assert cbdp_sym.core is importlib.import_module("cbdp_sym.core")  # the sub-packages, as attributes
     with pytest.raises(AttributeError):
         cbdp_sym.no_such_name  # noqa: B018
+
+
+def test_the_api_reference_covers_the_face_and_every_namespace():
+    """docs/api.md (generated from the tables) names every face name and every namespace's names."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    missing = [n for n in cbdp_sym.API_NAMES if f"cbdp_sym.{n}\n" not in text and f"`{n}`" not in text]
+    for ns in cbdp_sym.NAMESPACES:
+        mod = importlib.import_module(f"cbdp_sym.{ns}")
+        missing += [f"{ns}.{n}" for n in mod.__all__ if f"cbdp_sym.{ns}.{n}\n" not in text and f"`{n}`" not in text]
+    assert not missing, f"docs/api.md misses {missing}"
