@@ -154,10 +154,9 @@ OLD = {**table(_OLD_OWN), **table(_OLD_EXPORTS, _OLD_NAMESPACES)}
 def new_path(name: str) -> str:
     """Where an old face name lives now: ``cbdp_sym.<namespace>.<name>`` (a namespace holding the same object), else
     the module that defines it."""
-    import cbdp_sym
-
     module, attr = OLD[name]
-    for ns in cbdp_sym.NAMESPACES:
+    # (the face from sys.modules, not `import cbdp_sym`: cbdp_sym.core.deps would read that as depending on everything)
+    for ns in sys.modules["cbdp_sym"].NAMESPACES:
         mod = importlib.import_module(f"cbdp_sym.{ns}")
         for new, entry in table(mod._EXPORTS, getattr(mod, "_NAMESPACES", None)).items():
             if entry == (module, attr):

@@ -103,14 +103,14 @@ _EXPORT_TABLES = ("_EXPORTS", "_OWN", "_OLD_EXPORTS", "_OLD_OWN")
 _NAMESPACE_TABLES = ("_NAMESPACES", "_OLD_NAMESPACES")  # name -> module
 
 
-def _lazy_table(node) -> dict | None:
+def _lazy_table(node, exports=_EXPORT_TABLES, namespaces=_NAMESPACE_TABLES) -> dict | None:
     """``{NAME: dotted module}`` from a top-level assignment of one of the package face's tables of names resolved on
     first use (``_EXPORTS = {"cbdp_sym.x": ("f", "_g as g")}``, ``_NAMESPACES = {"ns": "cbdp_sym.y"}``), else
     ``None``."""
     if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
         return None
     which = node.targets[0].id
-    if which not in _EXPORT_TABLES + _NAMESPACE_TABLES:
+    if which not in exports + namespaces:
         return None
     try:
         value = ast.literal_eval(node.value)
@@ -118,7 +118,7 @@ def _lazy_table(node) -> dict | None:
         return None
     out = {}
     for key, names in value.items():
-        if which in _NAMESPACE_TABLES:
+        if which in namespaces:
             out[str(key)] = str(names)
             continue
         for item in names:
@@ -188,7 +188,7 @@ def _namespace_names(root: Path, path: Path, _stamp) -> dict:
     tables of names resolved on first use (``_EXPORTS``, ``_NAMESPACES``); empty for a module without them."""
     out: dict = {}
     for node in ast.parse(path.read_bytes(), filename=str(path)).body:
-        table = _lazy_table(node)
+        table = _lazy_table(node, ("_EXPORTS",), ("_NAMESPACES",))  # (not the face's or the old face's tables)
         for name, module in (table or {}).items():
             target = _module_file(root, module[len(_PACKAGE) + 1:]) if module.startswith(_PACKAGE + ".") else None
             if target is not None:
