@@ -1,7 +1,10 @@
 """Paper modules reach the engine only through the public API: `from cbdp_sym import NAME`."""
 import ast
+import importlib
 import inspect
 from pathlib import Path
+
+import warnings
 
 import pytest
 
@@ -10,37 +13,123 @@ import cbdp_sym
 from .conftest import ROOT
 PAPER_MODULES = (sorted(ROOT.glob("derivations/*/*.py")) + sorted(ROOT.glob("tests/fixtures/*/*/*.py"))
                  + sorted(ROOT.glob("examples/*/*.py")))
-NAMESPACES = {n for n in cbdp_sym._API_NAMES if inspect.ismodule(getattr(cbdp_sym, n))}  # finite_restricted, peers
-# what `from cbdp_sym import NAME` may name: the names the package exports, never a sub-package or module of the
-# engine (cbdp_sym.restricted is the sub-package; the function is restricted_divergence) unless _api exports it
-PUBLIC = {n for n in dir(cbdp_sym) if not n.startswith("_")
-          and (not inspect.ismodule(getattr(cbdp_sym, n)) or n in cbdp_sym._API_NAMES)}
+# the role namespaces: `from cbdp_sym.certify import arb_closed`, or the module itself (`from cbdp_sym import peers`)
+NAMESPACE_ALL = {f"cbdp_sym.{ns}": set(importlib.import_module(f"cbdp_sym.{ns}").__all__) for ns in cbdp_sym.NAMESPACES}
+MODULE_VALUED = {(m, n) for m, names in NAMESPACE_ALL.items() for n in names
+                 if inspect.ismodule(getattr(importlib.import_module(m), n))}  # calculus.optimize, families.finite_restricted
+# what `from cbdp_sym import NAME` may name: the face's names and the namespaces, never an old (deprecated) name or a
+# sub-package of the engine that is not a namespace (cbdp_sym.verify)
+PUBLIC = set(cbdp_sym.API_NAMES) | set(cbdp_sym.NAMESPACES)
+
+
+def _import_violations(source: str) -> list:
+    """How a paper module reaches the engine other than through the face and the namespaces' ``__all__``."""
+    out = []
+    tree = ast.parse(source)
+    module_aliases = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "cbdp_sym":
+            allowed = PUBLIC if node.module == "cbdp_sym" else NAMESPACE_ALL.get(node.module)
+            if allowed is None:
+                out.append(f"from {node.module} import ... (use `from cbdp_sym import` or a namespace)")
+                continue
+            for a in node.names:
+                if a.name.startswith("_"):
+                    out.append(f"private name {a.name}")
+                elif a.name not in allowed:
+                    out.append(f"{a.name} is not in {node.module}'s public API")
+                if a.name in cbdp_sym.NAMESPACES or (node.module, a.name) in MODULE_VALUED:
+                    module_aliases.add(a.asname or a.name)
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("cbdp_sym."):
+                    out.append(f"import {a.name}")
+    for node in ast.walk(tree):  # no private helper reached through a module (fr._mpf)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in module_aliases:
+            if node.attr.startswith("_"):
+                out.append(f"{node.value.id}.{node.attr}")
+    return out
+
+
+def test_import_check_sees_old_names_private_names_and_engine_modules():
+    bad = ("from cbdp_sym import to_mpf\nfrom cbdp_sym.certify import _x\nfrom cbdp_sym.verify.claims import Claim\n"
+           "from cbdp_sym.families import finite_restricted as fr\nfr._mpf\nimport cbdp_sym.laws\n"
+           "from cbdp_sym.certify import to_mpf\n")
+    assert len(_import_violations(bad)) == 6, _import_violations(bad)
+    good = ("from cbdp_sym import Claim, peers\nfrom cbdp_sym.calculus import optimize, to_mpf\n"
+            "from cbdp_sym.families import finite_restricted as fr\nfr.exact_mpf\npeers.compare\n")
+    assert _import_violations(good) == []
 
 
 @pytest.mark.parametrize("path", PAPER_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_paper_modules_import_only_public_names(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    module_aliases = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "cbdp_sym":
-            assert node.module == "cbdp_sym", f"{path.name}: from {node.module} import ... (use `from cbdp_sym import`)"
-            for a in node.names:
-                assert not a.name.startswith("_"), f"{path.name}: private name {a.name}"
-                assert a.name in PUBLIC, f"{path.name}: {a.name} is not in the public API"
-                if a.name in NAMESPACES:
-                    module_aliases.add(a.asname or a.name)
-        if isinstance(node, ast.Import):
-            for a in node.names:
-                assert not a.name.startswith("cbdp_sym."), f"{path.name}: import {a.name}"
-    for node in ast.walk(tree):  # no private helper reached through a module (fr._mpf)
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in module_aliases:
-            assert not node.attr.startswith("_"), f"{path.name}: {node.value.id}.{node.attr}"
+    found = _import_violations(path.read_text(encoding="utf-8"))
+    assert not found, f"{path.relative_to(ROOT)}: " + "; ".join(found)
 
 
 def test_every_api_name_is_exported_and_documented():
-    for name in cbdp_sym._API_NAMES:
+    for name in cbdp_sym.API_NAMES:
         obj = getattr(cbdp_sym, name)
-        assert obj is not None, name
+        assert obj is not None and (inspect.getdoc(obj) or not callable(obj)), name
+    assert 40 <= len(cbdp_sym.API_NAMES) <= 56, len(cbdp_sym.API_NAMES)
+    for ns in cbdp_sym.NAMESPACES:
+        mod = importlib.import_module(f"cbdp_sym.{ns}")
+        assert mod.__doc__ and "====" in mod.__doc__, f"{ns}: no grouped docstring table"
+        missing = [n for n in mod.__all__ if f"{n}`" not in mod.__doc__ and f"``{n}``" not in mod.__doc__]
+        assert not missing, f"cbdp_sym.{ns}'s table misses {missing}"
+        assert all(getattr(mod, n) is not None for n in mod.__all__)
+
+
+def test_registry_is_the_class():
+    from cbdp_sym.app.registry import Registry
+
+    assert cbdp_sym.Registry is Registry and isinstance(cbdp_sym.Registry, type)
+
+
+def test_old_names_resolve_to_the_same_object_and_warn():
+    """Every name the face exported before the curated API still imports (one release), as the very same object,
+    with a DeprecationWarning naming where it lives now."""
+    from cbdp_sym import _api
+
+    old = sorted(set(_api.OLD) - set(cbdp_sym.API_NAMES) - set(cbdp_sym.NAMESPACES))
+    assert len(old) > 150, len(old)
+    for name in old:
+        with pytest.warns(DeprecationWarning, match=rf"`from cbdp_sym import {name}` is deprecated: use cbdp_sym\."):
+            obj = getattr(cbdp_sym, name)
+        assert obj is _api.resolve(_api.OLD[name]), name
+        path = _api.new_path(name)
+        module, _, attr = path.rpartition(".")
+        assert getattr(importlib.import_module(module), attr) is obj, (name, path)
+    # `peers` was the engine's module: the namespace holds every name of it
+    old_peers = _api.resolve(_api.OLD["peers"])
+    assert all(getattr(cbdp_sym.peers, n) is getattr(old_peers, n) for n in old_peers.__all__)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name in cbdp_sym.API_NAMES:  # the face's own names never warn
+            getattr(cbdp_sym, name)
+
+
+def test_no_deprecated_import_while_importing_every_paper_module(tmp_path):
+    """The paper modules (built-in, fixtures, examples) use the new paths: importing each of them with the face's
+    DeprecationWarning as an error audits nothing and breaks none."""
+    import subprocess
+    import sys
+
+    folders = sorted({p.parent for p in PAPER_MODULES})
+    code = ("import sys, warnings\n"
+            "warnings.filterwarnings('error', message='`from cbdp_sym import', category=DeprecationWarning)\n"
+            "from cbdp_sym.app.registry import Registry\n"
+            f"roots = {sorted({str(f.parent) for f in folders if 'derivations' not in f.parts})!r}\n"
+            "r = Registry()\n"
+            "papers, bad = len(r.papers), dict(r.broken)\n"
+            "for root in roots:\n"
+            "    r = Registry(extra_roots=[root], builtin=False)\n"
+            "    papers += len(r.papers)\n"
+            "    bad.update(r.broken)\n"
+            "print(papers, sorted(bad.items()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().endswith("[]"), out.stdout
 
 
 # Paper folders whose check functions return CheckResult (never a hand-built {"status": ...} dict) and whose
@@ -143,19 +232,33 @@ def test_names_are_resolved_on_first_use_and_are_the_modules_objects():
     import subprocess
     import sys
 
-    code = ("import sys\nimport cbdp_sym, cbdp_sym._api\n"
+    code = ("import sys\nimport cbdp_sym, cbdp_sym._api, " + ", ".join(f"cbdp_sym.{n}" for n in cbdp_sym.NAMESPACES) + "\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sympy', 'scipy', 'mpmath', 'numpy')"
-            " or m.startswith(('cbdp_sym.laws', 'cbdp_sym.calculus', 'cbdp_sym.divergences', 'cbdp_sym.verify'))))\n")
+            " or m.startswith(('cbdp_sym.laws', 'cbdp_sym.calculus.', 'cbdp_sym.divergences.', 'cbdp_sym.restricted.',"
+            " 'cbdp_sym.verify'))))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert out.stdout.strip() == "[]", out.stdout
-    for face in (cbdp_sym, cbdp_sym._api):
-        table = face._LAZY if face is cbdp_sym else face.LAZY
-        for name, (module, attr) in table.items():
-            mod = importlib.import_module(module)
-            assert getattr(face, name) is (mod if attr is None else getattr(mod, attr)), name
-    assert set(cbdp_sym._API_NAMES) <= set(dir(cbdp_sym)) and set(cbdp_sym._API_NAMES) == set(cbdp_sym._api.LAZY)
+    for name, (module, attr) in cbdp_sym._LAZY.items():
+        mod = importlib.import_module(module)
+        assert getattr(cbdp_sym, name) is (mod if attr is None else getattr(mod, attr)), name
+    for ns in cbdp_sym.NAMESPACES:
+        mod = importlib.import_module(f"cbdp_sym.{ns}")
+        for name, (module, attr) in cbdp_sym._api.table(mod._EXPORTS, getattr(mod, "_NAMESPACES", None)).items():
+            target = importlib.import_module(module)
+            assert getattr(mod, name) is (target if attr is None else getattr(target, attr)), (ns, name)
+    assert set(cbdp_sym.API_NAMES) <= set(dir(cbdp_sym))
     assert cbdp_sym.restricted_divergence is importlib.import_module("cbdp_sym.restricted.solver").restricted
-    assert cbdp_sym.KAPPA is importlib.import_module("cbdp_sym.divergences.generators")._KAPPA
+    assert cbdp_sym.symbols.KAPPA is importlib.import_module("cbdp_sym.divergences.generators").KAPPA
     assert cbdp_sym.core is importlib.import_module("cbdp_sym.core")  # the sub-packages, as attributes
     with pytest.raises(AttributeError):
         cbdp_sym.no_such_name  # noqa: B018
+
+
+def test_the_api_reference_covers_the_face_and_every_namespace():
+    """docs/api.md (generated from the tables) names every face name and every namespace's names."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    missing = [n for n in cbdp_sym.API_NAMES if f"cbdp_sym.{n}\n" not in text and f"`{n}`" not in text]
+    for ns in cbdp_sym.NAMESPACES:
+        mod = importlib.import_module(f"cbdp_sym.{ns}")
+        missing += [f"{ns}.{n}" for n in mod.__all__ if f"cbdp_sym.{ns}.{n}\n" not in text and f"`{n}`" not in text]
+    assert not missing, f"docs/api.md misses {missing}"

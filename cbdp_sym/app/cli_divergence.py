@@ -121,11 +121,11 @@ def _derived(kind, P, Q, q, relation, K, alpha_exact):
                 e = f_divergence(KL, P, Q)[0]
             elif kind == "renyi":
                 if alpha_exact is None or alpha_exact == sp.oo:
-                    e = max_divergence(P, Q)
+                    e = max_divergence(P, Q)[0]
                 else:
                     e = renyi_divergence(P, Q, alpha_exact)[0]
             elif kind == "max":
-                e = max_divergence(P, Q)
+                e = max_divergence(P, Q)[0]
             elif kind == "alpha":
                 if K != 1:
                     return None

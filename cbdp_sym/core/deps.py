@@ -98,18 +98,19 @@ def _module_file(folder: Path, dotted: str) -> Path | None:
     return None
 
 
-_EXPORT_TABLES = ("_EXPORTS", "_OWN")  # module -> ("name", "_private as public", ...)
-_NAMESPACE_TABLES = ("_NAMESPACES",)  # name -> module
+# module -> ("name", "_private as public", ...): the face's (_OWN), a namespace's (_EXPORTS), the old face's (_OLD_*)
+_EXPORT_TABLES = ("_EXPORTS", "_OWN", "_OLD_EXPORTS", "_OLD_OWN")
+_NAMESPACE_TABLES = ("_NAMESPACES", "_OLD_NAMESPACES")  # name -> module
 
 
-def _lazy_table(node) -> dict | None:
+def _lazy_table(node, exports=_EXPORT_TABLES, namespaces=_NAMESPACE_TABLES) -> dict | None:
     """``{NAME: dotted module}`` from a top-level assignment of one of the package face's tables of names resolved on
     first use (``_EXPORTS = {"cbdp_sym.x": ("f", "_g as g")}``, ``_NAMESPACES = {"ns": "cbdp_sym.y"}``), else
     ``None``."""
     if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
         return None
     which = node.targets[0].id
-    if which not in _EXPORT_TABLES + _NAMESPACE_TABLES:
+    if which not in exports + namespaces:
         return None
     try:
         value = ast.literal_eval(node.value)
@@ -117,7 +118,7 @@ def _lazy_table(node) -> dict | None:
         return None
     out = {}
     for key, names in value.items():
-        if which in _NAMESPACE_TABLES:
+        if which in namespaces:
             out[str(key)] = str(names)
             continue
         for item in names:
@@ -179,6 +180,29 @@ def _api_names(root: Path, _stamp) -> dict:
                             inner.add(t)
                 out[node.name] = inner
     return {k: frozenset(v) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=None)
+def _namespace_names(root: Path, path: Path, _stamp) -> dict:
+    """``NAME -> module files`` of a namespace module (``cbdp_sym/certify.py``, a sub-package's ``__init__.py``): its
+    tables of names resolved on first use (``_EXPORTS``, ``_NAMESPACES``); empty for a module without them."""
+    out: dict = {}
+    for node in ast.parse(path.read_bytes(), filename=str(path)).body:
+        table = _lazy_table(node, ("_EXPORTS",), ("_NAMESPACES",))  # (not the face's or the old face's tables)
+        for name, module in (table or {}).items():
+            target = _module_file(root, module[len(_PACKAGE) + 1:]) if module.startswith(_PACKAGE + ".") else None
+            if target is not None:
+                out.setdefault(name, set()).add(target)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def namespace_targets(root: Path, path: Path, name: str | None = None) -> set:
+    """The engine files a namespace module's ``name`` stands for (``None``: the whole namespace, every name of its
+    tables), so that ``from cbdp_sym.certify import arb_closed`` depends on ``calculus/certify.py``."""
+    table = _namespace_names(root, path, _stat_key(path))
+    if name is None:
+        return set().union(*table.values()) if table else set()
+    return set(table.get(name, ()))
 
 
 def _names_map(root: Path) -> dict:
@@ -270,10 +294,13 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
     def engine(dotted: str, imported=()):
         """``cbdp_sym.X`` (``X`` may be empty: the package itself, then each imported name)."""
         nonlocal names
+        target = None
         if dotted:
             target = _module_file(root, dotted)
             if target is not None:
                 out.add(target)
+                if not imported:  # `import cbdp_sym.certify`: the whole namespace
+                    out.update(namespace_targets(root, target))
             base = dotted
         else:
             base = ""
@@ -281,6 +308,9 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
             sub = _module_file(root, f"{base}.{name}" if base else name) if name != "*" else None
             if sub is not None:
                 out.add(sub)
+                out.update(namespace_targets(root, sub))  # a namespace imported whole (`from cbdp_sym import peers`)
+            elif base and target is not None:
+                out.update(namespace_targets(root, target, name))  # `from cbdp_sym.certify import arb_closed`
             elif not base:
                 if names is None:
                     names = _names_map(root)
@@ -538,15 +568,18 @@ def _engine_targets(imp, name: str, root: Path, names) -> set:
                 sub = _module_file(root, a_name) if a_name != "*" else None
                 if sub is not None:
                     out.add(sub)
+                    out |= namespace_targets(root, sub)
                 elif a_name == "*":
                     out |= everything()
                 else:
                     out.update(names.get(a_name, ()))
             elif module.startswith(_PACKAGE + "."):
                 dotted = module[len(_PACKAGE) + 1:]
-                target = _module_file(root, f"{dotted}.{a_name}") or _module_file(root, dotted)
+                sub = _module_file(root, f"{dotted}.{a_name}")
+                target = sub or _module_file(root, dotted)
                 if target is not None:
                     out.add(target)
+                    out |= namespace_targets(root, target, None if sub else a_name)
         elif (asname or a_name).split(".")[0] == name:
             if a_name == _PACKAGE:
                 out |= everything()
@@ -554,6 +587,7 @@ def _engine_targets(imp, name: str, root: Path, names) -> set:
                 target = _module_file(root, a_name[len(_PACKAGE) + 1:])
                 if target is not None:
                     out.add(target)
+                    out |= namespace_targets(root, target)
     return out
 
 

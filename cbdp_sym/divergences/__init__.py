@@ -2,4 +2,29 @@
 divergences from their definitions (numeric), f-divergences from their generators (fdiv, kinked for generators
 with kinks), variational forms, conjugate structures, mechanisms, privacy profiles and (eps, delta)
 conversions, concentrated DP, peers' accountants.  Imports the layers below.
+
+As a namespace (``from cbdp_sym.divergences import power_sup``), the forms beyond the face's divergences:
+
+================================  ==================================================================
+Group                             Names
+================================  ==================================================================
+expectations                      :class:`AbstractLaw`, :class:`Expect`, :func:`quad_split`,
+                                  :func:`renyi_mp`, :func:`mp_joint`
+variational forms                 :func:`lin_objective`, :func:`eliminate_intercept`
+shifted laws                      :func:`renyi_shift_sum`, :func:`alpha_div_shift_product`,
+                                  :func:`conjugate_constants`, :func:`power_sup`, :func:`abs_moment`,
+                                  :func:`orthant_chain_bound`, :func:`symmetric_about_zero`,
+                                  ``I_``, ``Log1p``
+================================  ==================================================================
 """
+
+from cbdp_sym import _api
+
+_EXPORTS = {
+    "cbdp_sym.divergences.fdiv": ("AbstractLaw", "Expect"),
+    "cbdp_sym.divergences.numeric": ("mp_joint", "quad_split", "renyi_mp"),
+    "cbdp_sym.divergences.variational": ("eliminate_intercept", "lin_objective"),
+    "cbdp_sym.divergences.shifted": ("I_", "Log1p", "abs_moment", "alpha_div_shift_product", "conjugate_constants",
+                                     "orthant_chain_bound", "power_sup", "renyi_shift_sum", "symmetric_about_zero"),
+}
+__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS)

@@ -28,7 +28,7 @@ from cbdp_sym.core.errors import DerivationError, ParameterError
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.divergences.kinked import _KINKED, kinked_f_divergence
-from cbdp_sym.divergences.generators import ALPHA, S, T, _KAPPA, Generator, oo
+from cbdp_sym.divergences.generators import ALPHA, S, T, KAPPA, Generator, oo
 from cbdp_sym.divergences.lattice_symbolic import lattice_expect, lattice_f_divergence, lattice_renyi_divergence
 from cbdp_sym.laws.discrete import LatticeLaw
 from cbdp_sym.core.safeeval import compile_mp
@@ -210,7 +210,7 @@ def renyi_divergence(P, Q, alpha=ALPHA, lhs=None):
     if isinstance(P, LatticeLaw) or isinstance(Q, LatticeLaw):  # sums over the integers
         return lattice_renyi_divergence(P, Q, alpha, lhs)
     name = lhs or Tex(r"D_\alpha(P \| Q)")
-    kappa = _KAPPA if alpha.is_Symbol else alpha - 1  # alpha - 1 > 0 during the derivation
+    kappa = KAPPA if alpha.is_Symbol else alpha - 1  # alpha - 1 > 0 during the derivation
     al = kappa + 1
     if isinstance(P, Product) or isinstance(Q, Product):
         if not (isinstance(P, Product) and isinstance(Q, Product)) or P.dim != Q.dim:
@@ -230,7 +230,7 @@ def renyi_divergence(P, Q, alpha=ALPHA, lhs=None):
         integral, conds = _renyi_integral(P, Q, al, Tex(r"\int p^\alpha q^{1-\alpha}"))
     value = sp.expand_log(sp.log(integral), force=True) / kappa
     value = simplify(value)
-    back = {_KAPPA: alpha - 1}
+    back = {KAPPA: alpha - 1}
     value = simplify(value.subs(back))
     conds = [c.subs(back) for c in conds]
     record(name, value, "definition: $\\frac{1}{\\alpha-1}\\log$ of the integral")
@@ -238,7 +238,7 @@ def renyi_divergence(P, Q, alpha=ALPHA, lhs=None):
 
 
 def _renyi_integral(P, Q, al, lhs):
-    back = {_KAPPA: ALPHA - 1}
+    back = {KAPPA: ALPHA - 1}
     if isinstance(P, Finite):
         terms = []
         for x, p, q in joint_support(P, Q):

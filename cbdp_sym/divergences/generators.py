@@ -22,7 +22,9 @@ from cbdp_sym.core.numbers import to_mpf
 T = sp.Symbol("t", real=True)
 S = sp.Symbol("s", real=True)
 ALPHA = sp.Symbol("alpha", positive=True)
-_KAPPA = sp.Symbol("alpha_m1", positive=True)  # alpha - 1 > 0 during derivations
+#: ``alpha - 1`` as a positive symbol (``alpha_m1``): derivations at ``alpha > 1`` substitute ``alpha = KAPPA + 1``
+#: so that SymPy knows the sign of ``alpha - 1`` (public: paper modules use it to state claims the same way)
+KAPPA = sp.Symbol("alpha_m1", positive=True)
 oo = sp.oo
 
 
@@ -300,7 +302,7 @@ def _alpha_generator(alpha):
     shift = {}
     params = ()
     if alpha.is_Symbol:
-        shift = {alpha: (_KAPPA + 1, _KAPPA, alpha - 1)}
+        shift = {alpha: (KAPPA + 1, KAPPA, alpha - 1)}
         params = (alpha,)
     return Generator("alpha", r"\alpha", (sp.Abs(T) ** alpha - 1) / (alpha**2 - alpha), params=params, shift=shift,
                      convention="$f(t) = (|t|^\\alpha - 1)/(\\alpha^2 - \\alpha)$ on all of $\\mathbb{R}$, as printed (not the $t \\ge 0$ convention)")

@@ -166,9 +166,17 @@ def max_divergence(P: Distribution, Q: Distribution, lhs=None):
     in ``x`` (Laplace and equal-variance Gaussian pairs): the supremum over the piece is the larger
     end value, or ``+oo`` if the ratio grows without bound towards an infinite end.  Signs of slopes
     are decided by SymPy under the symbols' assumptions.
+
+    Returns ``(value, conditions)`` like :func:`~cbdp_sym.divergences.fdiv.f_divergence` and
+    :func:`~cbdp_sym.divergences.fdiv.renyi_divergence`; ``conditions`` is empty (an unbounded ratio gives the value
+    ``oo``, never a condition).
+
+    >>> from cbdp_sym.laws.distributions import Laplace
+    >>> max_divergence(Laplace(0, 1), Laplace(1, 1))
+    (1, [])
     """
     if involves_lattice(P, Q):  # laws on the integers: the supremum over k (lattice_symbolic)
-        return lattice_max_divergence(P, Q, lhs)
+        return lattice_max_divergence(P, Q, lhs), []
     name = lhs or Tex(r"D_\infty(P \| Q)")
     if isinstance(P, Finite) and isinstance(Q, Finite):
         cands = []
@@ -178,11 +186,11 @@ def max_divergence(P: Distribution, Q: Distribution, lhs=None):
                 continue
             if qx == 0:
                 record(name, sp.oo, f"$P$ has mass at ${latex(x)}$ where $Q$ has none")
-                return sp.oo
+                return sp.oo, []
             cands.append(sp.log(p / qx))
         val = sp.Max(*cands)
         record(name, val, "maximum of $\\log P(x)/Q(x)$ over the support of $P$")
-        return val
+        return val, []
     L = sp.expand(P.log_pdf() - Q.log_pdf())
     record(Tex(r"\log\frac{p(x)}{q(x)}"), L, "log-density ratio")
     cands = []
@@ -193,7 +201,7 @@ def max_divergence(P: Distribution, Q: Distribution, lhs=None):
         if lo == -sp.oo and hi == sp.oo and slope.is_zero is False:
             record(name, sp.oo, f"the log-density ratio is affine with slope ${latex(slope)} \\ne 0$ on all of "
                    "$\\mathbb{R}$: it grows without bound at one end")
-            return sp.oo
+            return sp.oo, []
         for end, direction in ((lo, -1), (hi, 1)):
             if end in (sp.oo, -sp.oo):
                 if slope == 0:
@@ -205,12 +213,12 @@ def max_divergence(P: Distribution, Q: Distribution, lhs=None):
                 if grows:
                     record(name, sp.oo, f"the log-density ratio has slope ${latex(slope)}$ and grows without bound "
                            f"as $x \\to {latex(end)}$")
-                    return sp.oo
+                    return sp.oo, []
             else:
                 cands.append(sp.simplify(piece.subs(X, end)))
     val = sp.simplify(sp.Max(*cands))
     record(name, val, "supremum of the piecewise affine log-ratio: the largest value at the ends of the pieces")
-    return val
+    return val, []
 
 
 # -- numerics ----------------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ __all__ = [
     "indicator", "FunctionClass", "FiniteSetClass", "lin", "poly", "span", "bounded", "box", "translate",
     "all_functions", "hypotheses", "sup_diff", "ipm", "LPResult", "restricted_finite", "FiniteRestrictedResult",
     "random_law", "perturb_law", "budgeted_search", "SearchResult", "to_fraction", "arb_ball",
+    "exact_mpf", "joint_law", "arb_to_mpf", "solve_exact",
 ]
 
 
@@ -111,7 +112,12 @@ def _fq(x):
     return flint.fmpq(x.numerator, x.denominator)
 
 
-def _mpf(x) -> mp.mpf:
+def exact_mpf(x) -> mp.mpf:
+    """The exact rational ``x`` (see :func:`to_fraction`) as an mpf at the working precision.
+
+    >>> str(exact_mpf("1/4"))
+    '0.25'
+    """
     x = to_fraction(x)
     return mp.mpf(x.numerator) / x.denominator
 
@@ -396,7 +402,14 @@ class _Problem:
     range_rows: int  # how many of A's rows come from the class (the rest from the conjugate's domain)
 
 
-def _joint(P, Q):
+def joint_law(P, Q):
+    """The two finite laws on their common support: ``(atoms, p, q)``, atoms sorted, masses exact rationals.
+
+    >>> from cbdp_sym.laws.distributions import Finite, PointMass
+    >>> atoms, p, q = joint_law(Finite([0, 1], ["1/2", "1/2"]), PointMass(1))
+    >>> len(atoms), p, q
+    (2, [Fraction(1, 2), Fraction(1, 2)], [Fraction(0, 1), Fraction(1, 1)])
+    """
     pp, qq = as_pmf(P), as_pmf(Q)
     dims = {len(a) for a in list(pp) + list(qq)}
     if len(dims) != 1:
@@ -406,7 +419,7 @@ def _joint(P, Q):
 
 
 def _build(cls: FunctionClass, P, Q, conj_domain=None) -> _Problem:
-    atoms, p, q = _joint(P, Q)
+    atoms, p, q = joint_law(P, Q)
     feats = list(cls.features)
     if cls.every_atom:
         feats = [indicator(a) for a in atoms]
@@ -550,7 +563,7 @@ def lp_max(obj, A, c) -> LPResult:
 def sup_diff(P, Q, cls) -> LPResult:
     """``sup_{h in H} E_P[h] - E_Q[h]`` exactly (an LP; the constant of a translation-invariant class cancels)."""
     if isinstance(cls, FiniteSetClass):
-        atoms, p, q = _joint(P, Q)
+        atoms, p, q = joint_law(P, Q)
         vals = [sum((pi - qi) * f(a) for a, pi, qi in zip(atoms, p, q)) for f in cls.functions]
         k = max(range(len(vals)), key=lambda i: vals[i])
         return LPResult(vals[k], [Fraction(int(i == k)) for i in range(len(vals))], None)
@@ -573,7 +586,7 @@ def hypotheses(cls, P, Q) -> dict:
     ``translation_invariant``, ``contains_constant``, ``range`` (``sup |h(x)|`` over the class and the
     support, ``math.inf`` if unbounded), ``range_in_unit`` (range within ``[-1, 1]``)."""
     if isinstance(cls, FiniteSetClass):
-        atoms, _p, _q = _joint(P, Q)
+        atoms, _p, _q = joint_law(P, Q)
         fs = cls.functions
         vals = {f.label: tuple(f(a) for a in atoms) for f in fs}
         neg = all(tuple(-v for v in vs) in set(vals.values()) for vs in vals.values())
@@ -611,7 +624,7 @@ def arb_ball(x):
     return flint.arb(flint.fmpq(v.numerator, v.denominator))
 
 
-def _arb_to_mpf(x, upper: bool) -> mp.mpf:
+def arb_to_mpf(x, upper: bool) -> mp.mpf:
     """The upper (or lower) end of an Arb ball as an mpf (exact: an Arb endpoint is a binary number)."""
     old = flint.ctx.prec
     flint.ctx.prec = max(old, x.mid().bits() + 64, 128)  # endpoints are rounded outwards at this precision
@@ -683,7 +696,7 @@ def _conj_parts(gen, params):
 def _renyi_of(alpha: Fraction, D):
     """CBDP's Eq. (3): ``log(1 + alpha (alpha - 1) D)/(alpha - 1)`` (mpf or Arb)."""
     if isinstance(D, mp.mpf) or isinstance(D, (int, float)):
-        a = _mpf(alpha)
+        a = exact_mpf(alpha)
         if not mp.isfinite(D):
             return D
         arg = 1 + a * (a - 1) * D
@@ -713,10 +726,10 @@ class _Objective:
         if self._prec == mp.mp.prec:
             return
         pr = self.prob
-        self.pm = [_mpf(v) for v in pr.p]
-        self.qm = [_mpf(v) for v in pr.q]
-        self.phim = [[_mpf(v) for v in row] for row in pr.phi]
-        self.pars = tuple(_mpf(v) for v in self.params)
+        self.pm = [exact_mpf(v) for v in pr.p]
+        self.qm = [exact_mpf(v) for v in pr.q]
+        self.phim = [[exact_mpf(v) for v in row] for row in pr.phi]
+        self.pars = tuple(exact_mpf(v) for v in self.params)
         self.mean_p = [mp.fsum(self.pm[i] * self.phim[i][j] for i in range(len(self.pm))) for j in range(pr.n)]
         self._prec = mp.mp.prec
 
@@ -808,8 +821,8 @@ def _active_set(F: _Objective, A, c, theta, W, max_iter=400) -> _Run:
     multiplier is negative once the step vanishes.
     """
     n = len(theta)
-    Am = [[_mpf(v) for v in row] for row in A]
-    cm = [_mpf(v) for v in c]
+    Am = [[exact_mpf(v) for v in row] for row in A]
+    cm = [exact_mpf(v) for v in c]
     th = list(theta)
     W = list(W)
     tol = mp.mpf(10) ** (-mp.mp.dps + 6)
@@ -938,7 +951,7 @@ def _wolfe(F, th, d, slope, tmax):
 
 
 # -- exact linear algebra for the certificate ----------------------------------------------------------
-def _solve_exact(M, e):
+def solve_exact(M, e):
     """A solution ``z`` of ``M z = e`` in exact rationals (free variables set to 0), or ``None`` if inconsistent."""
     m, n = len(M), len(M[0]) if M else 0
     aug = flint.fmpq_mat(m, n + 1, [_fq(v) for row, ev in zip(M, e) for v in list(row) + [ev]])
@@ -1063,7 +1076,7 @@ def _constant_start(prob: _Problem, const):
     n = prob.n
     M = [[sum((row[j] * row[k] for row in prob.phi), Fraction(0)) for k in range(n)] for j in range(n)]
     e = [const * sum((row[j] for row in prob.phi), Fraction(0)) for j in range(n)]
-    z = _solve_exact(M, e)
+    z = solve_exact(M, e)
     if z is None:
         return None
     if any(sum((a * v for a, v in zip(row, z)), Fraction(0)) != const for row in prob.phi):
@@ -1085,17 +1098,17 @@ def _lp_restricted(prob, linear, divergence, params):
                                       notes=["an exact LP (the conjugate is affine on its domain): unbounded"])
     val = res.value + const
     ball = arb_ball(val)
-    th = [_mpf(v) for v in res.x]
-    hs = [mp.fdot([_mpf(v) for v in row], th) for row in prob.phi]
+    th = [exact_mpf(v) for v in res.x]
+    hs = [mp.fdot([exact_mpf(v) for v in row], th) for row in prob.phi]
     active = [i for i, y in enumerate(res.dual) if y > 0]
-    return FiniteRestrictedResult(divergence, "", _mpf(val), _mpf(val), th, hs, active,
-                                  [_mpf(res.dual[i]) for i in active], mp.mpf(0), exact=val, lower_arb=ball,
-                                  upper_arb=ball, lower=_mpf(val), upper=_mpf(val), certified=True,
+    return FiniteRestrictedResult(divergence, "", exact_mpf(val), exact_mpf(val), th, hs, active,
+                                  [exact_mpf(res.dual[i]) for i in active], mp.mpf(0), exact=val, lower_arb=ball,
+                                  upper_arb=ball, lower=exact_mpf(val), upper=exact_mpf(val), certified=True,
                                   notes=["an exact LP (the conjugate is affine on its domain); dual certificate checked"])
 
 
 def _finite_set_restricted(cls, P, Q, gen, params, divergence):
-    atoms, p, q = _joint(P, Q)
+    atoms, p, q = joint_law(P, Q)
     fexpr = _conj_parts(gen, params)[0]
 
     best = None
@@ -1109,12 +1122,12 @@ def _finite_set_restricted(cls, P, Q, gen, params, divergence):
             for qi, v in zip(q, hv):
                 if qi:
                     J -= arb_ball(qi) * fs(arb_ball(v))
-            if best is None or _arb_to_mpf(J, False) > _arb_to_mpf(best[0], False):
+            if best is None or arb_to_mpf(J, False) > arb_to_mpf(best[0], False):
                 best = (J, f)
     finally:
         flint.ctx.prec = old
     J, f = best
-    lo, hi = _arb_to_mpf(J, False), _arb_to_mpf(J, True)
+    lo, hi = arb_to_mpf(J, False), arb_to_mpf(J, True)
     val = (lo + hi) / 2
     return FiniteRestrictedResult(divergence, cls.name, val, val, [], [], [], [], None, lower_arb=J, upper_arb=J,
                                   lower=lo, upper=hi, certified=True,
@@ -1143,7 +1156,7 @@ def restricted_finite(divergence, cls, P, Q, alpha=None, certify: bool = True) -
         if key == "renyi":
             res.value = _renyi_of(params[0], res.f_value)
             res.lower_arb, res.upper_arb = _renyi_of(params[0], res.lower_arb), _renyi_of(params[0], res.upper_arb)
-            res.lower, res.upper = _arb_to_mpf(res.lower_arb, False), _arb_to_mpf(res.upper_arb, True)
+            res.lower, res.upper = arb_to_mpf(res.lower_arb, False), arb_to_mpf(res.upper_arb, True)
         return res
     fexpr, fgen, linear, cdom, fdom, best_const = _conj_parts(gen, params)
     bounded_dom = cdom[0] is not None or cdom[1] is not None
@@ -1170,7 +1183,7 @@ def restricted_finite(divergence, cls, P, Q, alpha=None, certify: bool = True) -
             th0 = [mp.mpf(0)] * n
             start = _constant_start(prob, best_const)
             if start is not None:
-                th0 = [_mpf(v) for v in start]
+                th0 = [exact_mpf(v) for v in start]
             r = _active_set(F, A, c, th0, [i for i in range(len(A)) if c[i] == 0])
         else:
             r = _active_set(F, A, c, [mp.mpf(v) for v in prev.theta], prev.W)
@@ -1206,10 +1219,10 @@ def restricted_finite(divergence, cls, P, Q, alpha=None, certify: bool = True) -
         res.value = _renyi_of(a, fval)
         if res.lower_arb is not None:
             res.lower_arb = _renyi_of(a, res.lower_arb)
-            res.lower = _arb_to_mpf(res.lower_arb, False)
+            res.lower = arb_to_mpf(res.lower_arb, False)
         if res.upper_arb is not None:
             res.upper_arb = _renyi_of(a, res.upper_arb)
-            res.upper = _arb_to_mpf(res.upper_arb, True)
+            res.upper = arb_to_mpf(res.upper_arb, True)
     return res
 
 
@@ -1245,7 +1258,7 @@ def _certify(res: FiniteRestrictedResult, prob: _Problem, F: _Objective, fexpr, 
             if qi:
                 L -= arb_ball(qi) * fstar(arb_ball(hv))
         res.lower_arb = L
-        res.lower = _arb_to_mpf(L, False)
+        res.lower = arb_to_mpf(L, False)
         # the dual pair: multipliers mu >= 0 on the active rows, r on supp Q with Phi^T r + A^T mu = Phi^T p,
         # corrected jointly (least-norm, exact rationals) from the numeric KKT point
         Sidx = [i for i, qi in enumerate(prob.q) if qi > 0]
@@ -1261,7 +1274,7 @@ def _certify(res: FiniteRestrictedResult, prob: _Problem, F: _Objective, fexpr, 
             u0 = [r0[i] for i in Sidx] + [mu0[w] for w in active]
             e = [meanp[j] - sum((u * col[j] for u, col in zip(u0, cols)), Fraction(0)) for j in range(n)]
             M = [[sum((col[j] * col[k] for col in cols), Fraction(0)) for k in range(n)] for j in range(n)]
-            y = _solve_exact(M, e)
+            y = solve_exact(M, e)
             if y is None:
                 res.notes.append("upper bound not certified: the moment equations of the dual measure are inconsistent")
                 return
@@ -1291,7 +1304,7 @@ def _certify(res: FiniteRestrictedResult, prob: _Problem, F: _Objective, fexpr, 
             fv = flint.arb(0) if (tq == 0 and fgen.has(sp.log)) else fgen_a(arb_ball(tq))
             U += arb_ball(prob.q[i]) * fv
         res.upper_arb = U
-        res.upper = _arb_to_mpf(U, True)
+        res.upper = arb_to_mpf(U, True)
         res.certified = bool(L.is_finite() and U.is_finite())
     finally:
         flint.ctx.prec = old
@@ -1608,8 +1621,3 @@ def family_row(fam: Family, r: dict) -> list:
 
 
 
-# public names of helpers paper modules use through the module (``fr.exact_mpf``, ...)
-exact_mpf = _mpf
-joint_law = _joint
-arb_to_mpf = _arb_to_mpf
-solve_exact = _solve_exact

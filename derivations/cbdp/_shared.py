@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import mpmath as mp
 
-from cbdp_sym import Table, family_results_evidence
-from cbdp_sym import finite_restricted as fr
+from cbdp_sym import Table
+from cbdp_sym.families import family_results_evidence
+from cbdp_sym.families import finite_restricted as fr
 
 _REL_TEX = {"=": "=", "<=": r"\le", "<": "<", ">=": r"\ge", ">": ">"}
 

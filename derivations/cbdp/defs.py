@@ -10,18 +10,22 @@ pointwise (stationarity in ``h``), as CBDP-EQ1 does for KL.  Numerics integrate 
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import ALPHA_DIV, KL, AbstractLaw, Claim, Laplace, Normal, Param, Tex, record
-from cbdp_sym import finite_restricted as fr
-from cbdp_sym import cached_numeric
-from cbdp_sym import integrate_split, maximize, simplify, split_at_kinks
-from cbdp_sym import Finite, PointMass, X
-from cbdp_sym import ALPHA, S, KAPPA as _KAPPA, alpha_generator, f_divergence, renyi_divergence
-from cbdp_sym import DerivationError
-from cbdp_sym import digits, mp_str, to_mpf
-from cbdp_sym import fdiv_mp, renyi_mp
-from cbdp_sym import a, b, eps, sigma
-from cbdp_sym import cached_derivation
-from cbdp_sym import eliminate_intercept, lin_objective
+from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal, Param, Tex, record
+from cbdp_sym.divergences import AbstractLaw
+from cbdp_sym.families import finite_restricted as fr
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.calculus import integrate_split, maximize, simplify, split_at_kinks
+from cbdp_sym import Finite, PointMass
+from cbdp_sym.symbols import X
+from cbdp_sym import alpha_generator, f_divergence, renyi_divergence
+from cbdp_sym.symbols import ALPHA, S, KAPPA as _KAPPA
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.calculus import digits, mp_str, to_mpf
+from cbdp_sym import fdiv_mp
+from cbdp_sym.divergences import renyi_mp
+from cbdp_sym.symbols import a, b, eps, sigma
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.divergences import eliminate_intercept, lin_objective
 from cbdp_sym import All, Compare, Evidence, Table, over, sample
 
 SEED = "002_830385d3d6b7db1c.txt"
@@ -71,7 +75,7 @@ def _max_divergence(P, Q, lhs):
 
 @cached_derivation
 def _d1_derivation():
-    from cbdp_sym import recording
+    from cbdp_sym.calculus import recording
 
     out = {}
     for key, _desc, P, Q in _mechanisms():

@@ -14,17 +14,17 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import Claim, Laplace, Normal, Param
-from cbdp_sym import cached_numeric
+from cbdp_sym.calculus import cached_numeric
 from cbdp_sym import alpha_generator
 from cbdp_sym import ParameterError
-from cbdp_sym import Curve, Figure
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import renyi_mp
-from cbdp_sym import renyi_limit, restricted_record
-from cbdp_sym import alpha, eps, sigma, a, b
-from cbdp_sym import cached_derivation
-from cbdp_sym import eliminate_intercept, lin_objective
-from cbdp_sym import maximize
+from cbdp_sym.families import Curve, Figure
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.divergences import renyi_mp
+from cbdp_sym.restricted import renyi_limit, restricted_record
+from cbdp_sym.symbols import alpha, eps, sigma, a, b
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.divergences import eliminate_intercept, lin_objective
+from cbdp_sym.calculus import maximize
 from cbdp_sym import All, Compare, Crossing, Estimate, Evidence, Exists, Readings, Table, sample
 
 SEED = "000_3e98b0b0ed90e193.txt"

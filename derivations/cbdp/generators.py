@@ -6,8 +6,8 @@ supremum of ``t s - f(t)`` that only evaluates the generator.
 import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, KL, TV, Claim, Param, alpha_generator
-from cbdp_sym import DerivationError
-from cbdp_sym import alpha, s
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.symbols import alpha, s
 
 SEED = "002_830385d3d6b7db1c.txt"
 
@@ -65,10 +65,11 @@ EQ1_ALPHA = Claim(
 
 def _eq1_pointwise():
     """The unrestricted variational form: maximise h p - q f*(h) pointwise, then integrate."""
-    from cbdp_sym import Laplace, Tex, integrate_split, maximize
-    from cbdp_sym import X
-    from cbdp_sym import S
-    from cbdp_sym import eps
+    from cbdp_sym import Laplace, Tex
+    from cbdp_sym.calculus import integrate_split, maximize
+    from cbdp_sym.symbols import X
+    from cbdp_sym.symbols import S
+    from cbdp_sym.symbols import eps
 
     p, q = sp.symbols("p q", positive=True)
     h = sp.Symbol("h", real=True)

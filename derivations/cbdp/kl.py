@@ -6,15 +6,17 @@ scale 1/eps, N(mu, sigma^2) takes the variance (``Normal`` takes the standard de
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import KL, AbstractLaw, Claim, Laplace, Normal, Param, Tex, f_divergence, fdiv_mp, maximize, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import cached_derivation
-from cbdp_sym import Expect
-from cbdp_sym import X
+from cbdp_sym import KL, Claim, Laplace, Normal, Param, Tex, f_divergence, fdiv_mp, record
+from cbdp_sym.calculus import maximize
+from cbdp_sym.divergences import AbstractLaw
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.divergences import Expect
+from cbdp_sym.symbols import X
 from cbdp_sym import ParameterError
-from cbdp_sym import restricted_mp, sup_over_intercept
-from cbdp_sym import a, b, eps, mu1, mu2, sigma, sigma1, sigma2
-from cbdp_sym import eliminate_intercept, lin_objective
+from cbdp_sym.restricted import restricted_mp, sup_over_intercept
+from cbdp_sym.symbols import a, b, eps, mu1, mu2, sigma, sigma1, sigma2
+from cbdp_sym.divergences import eliminate_intercept, lin_objective
 
 SEED = "002_830385d3d6b7db1c.txt"
 LAP = "Lap(mu, 1/eps) has scale 1/eps; P = Lap(0, 1/eps), Q = Lap(1, 1/eps) (P unshifted, Q shifted by 1)"

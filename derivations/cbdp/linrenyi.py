@@ -16,29 +16,23 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, locate_extremum, over, sample
+from cbdp_sym import All, Compare, Evidence, Table, over, sample
+from cbdp_sym.families import locate_extremum
 from ._shared import chain_to, links_table
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import simplify
-from cbdp_sym import NotCertifiable, certify_above_bound, lin_renyi_lower
-from cbdp_sym import lin_renyi_certificate
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import (
-    SolverFailure,
-    abs_moment_mp,
-    abs_power_mean,
-    exact_lin_renyi,
-    golden_max,
-    lin_renyi,
-    orthant_power_mean,
-    shift_laws,
-    sup_positive,
-)
-from cbdp_sym import mp_str, to_mpf
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.calculus import simplify
+from cbdp_sym.certify import NotCertifiable, certify_above_bound, lin_renyi_lower
+from cbdp_sym.certify import lin_renyi_certificate
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.calculus import golden_max, sup_positive
+from cbdp_sym.restricted import (
+    SolverFailure, abs_moment_mp, abs_power_mean, exact_lin_renyi, lin_renyi, orthant_power_mean, shift_laws)
+from cbdp_sym.calculus import mp_str, to_mpf
 from cbdp_sym import Link
-from cbdp_sym import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
-from cbdp_sym import alpha, eps, sigma
+from cbdp_sym.divergences import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
+from cbdp_sym.symbols import alpha, eps, sigma
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -296,7 +290,8 @@ def _hardest(cid, keep=lambda pt: True, n=1, floor=mp.mpf(10) ** -30):
     """The sweep points of a bound claim with the smallest relative slack (values from the caches), among those
     where the printed bound is above ``floor`` (below it the proof's intermediate suprema, which cancel a constant
     1/(alpha^2 - alpha), are not resolved at the chain's 40 digits)."""
-    from cbdp_sym import evaluate, relative_slack as _slack
+    from cbdp_sym.calculus import relative_slack as _slack
+    from cbdp_sym.families import evaluate
 
     c = _claim(cid)
     claimed = c.claimed()
@@ -533,7 +528,7 @@ def _c2_chain(dps, fixed=False):
         # the value chain: exact <= Theorem 13 <= Corollary 2
         for family, cid, tcid in (("gau", "CBDP-C2", "CBDP-T13-GAU"), ("lap", "CBDP-C2-LAP", "CBDP-T13")):
             c2, t13 = _claim(cid), _claim(tcid)
-            from cbdp_sym import evaluate
+            from cbdp_sym.families import evaluate
 
             for pt in ([{"d": 1, "v": (1,), "sigma": sp.Integer(3), "alpha": sp.Integer(3)}] if family == "gau" else
                        [{"d": 1, "v": (1,), "eps": sp.Rational(1, 10), "alpha": sp.Integer(3)}]) + _hardest(cid):

@@ -11,20 +11,27 @@ P is the unshifted law, Q the law shifted by v (Table 1's convention); ``Lap(mu,
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import ALPHA_DIV, AbstractLaw, Claim, Laplace, Normal, Param, Tex, alpha_generator, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import simplify
-from cbdp_sym import Finite, PointMass, Product, X
-from cbdp_sym import S, T, Expect, expect, f_divergence, renyi_divergence
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import abs_power_mean, alpha_div_mp, lin_renyi, renyi_shift_mp, shift_laws, sup_positive
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import fdiv_mp, renyi_mp
+from cbdp_sym import ALPHA_DIV, Claim, Laplace, Normal, Param, Tex, alpha_generator, record
+from cbdp_sym.divergences import AbstractLaw
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.calculus import simplify
+from cbdp_sym import Finite, PointMass, Product
+from cbdp_sym.symbols import X
+from cbdp_sym import expect, f_divergence, renyi_divergence
+from cbdp_sym.divergences import Expect
+from cbdp_sym.symbols import S, T
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.calculus import sup_positive
+from cbdp_sym.restricted import abs_power_mean, alpha_div_mp, lin_renyi, renyi_shift_mp, shift_laws
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym import fdiv_mp
+from cbdp_sym.divergences import renyi_mp
 from cbdp_sym import Link
-from cbdp_sym import I_, alpha_div_shift_product, power_sup, renyi_shift_sum, symmetric_about_zero
-from cbdp_sym import a, alpha, b, eps, s, sigma
-from cbdp_sym import cached_derivation
-from cbdp_sym import lin_objective
+from cbdp_sym.divergences import I_, alpha_div_shift_product, power_sup, renyi_shift_sum, symmetric_about_zero
+from cbdp_sym.symbols import a, alpha, b, eps, s, sigma
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.divergences import lin_objective
 from cbdp_sym import All, Chain, Compare, Estimate, Evidence, Table, over, sample
 from ._shared import links_table
 
@@ -251,7 +258,7 @@ _FLIPS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 
 
 def _l4_check(dps):
-    from cbdp_sym import conjugate_constants
+    from cbdp_sym.divergences import conjugate_constants
 
     rows, parts = [], []
     with mp.workdps(30):
@@ -418,7 +425,7 @@ def _pieces(dps):
     P, Q = _lap_make(w)
     L = sp.expand(alpha * P.log_pdf() - (alpha - 1) * Q.log_pdf())
     integrand = sp.powsimp(sp.expand(sp.exp(L)))
-    from cbdp_sym import integrate_split
+    from cbdp_sym.calculus import integrate_split
 
     half = sp.Rational(1, 2)
     printed = [((-sp.oo, 0), half * sp.exp(w * (alpha - 1) * eps), r"\tfrac12e^{v_i(\alpha-1)\epsilon}"),

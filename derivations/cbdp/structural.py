@@ -18,10 +18,11 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import ALPHA_DIV, KL, Claim, Laplace, Normal
-from cbdp_sym import finite_restricted as fr
-from cbdp_sym import cached_numeric
+from cbdp_sym.families import finite_restricted as fr
+from cbdp_sym.calculus import cached_numeric
 from cbdp_sym import Mixture, Product
-from cbdp_sym import All, Compare, Evidence, Table, arb_eval, sample
+from cbdp_sym import All, Compare, Evidence, Table, sample
+from cbdp_sym.certify import arb_eval
 from ._shared import family_table, structural_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"
@@ -199,7 +200,7 @@ def _cont_eval(key):
             where = f"G = {G}: D^(lin o G)(P, Q) = {_s(after['value'], 12)}, D^lin(P, Q) = {_s(before['value'], 12)}"
             if one_d is not None:  # Gaussian, k = 1: the law of G x is one-dimensional: compute D^I(GP, GQ) directly
                 direct = _restricted_cont(d, a, one_d[0], one_d[1], None, mp.mp.dps)
-                from cbdp_sym import digits
+                from cbdp_sym.calculus import digits
 
                 where += (f"; direct on the 1-d laws of G x: {_s(direct['value'], 12)} (agreement "
                           f"{mp.nstr(min(digits(direct['value'], after['value']), mp.mp.dps), 3)} digits)")
@@ -464,7 +465,7 @@ def _rr_eval(form):
     def ev(inst):
         A, A2, B, B2, lam, al = inst
         M, M2 = fr.mixture(lam, A, B), fr.mixture(lam, A2, B2)
-        from cbdp_sym import renyi_mp
+        from cbdp_sym.divergences import renyi_mp
 
         dM = renyi_mp(_fin(M), _fin(M2), al)
         dA, dB = renyi_mp(_fin(A), _fin(A2), al), renyi_mp(_fin(B), _fin(B2), al)
@@ -570,7 +571,7 @@ def _excess_supremum():
     ``alpha/u > 0`` (SymPy decides the sign), so ``D(M) <= max(D(A), D(B))`` (Theorem 2 for the alpha-divergence,
     CBDP-T2) gives ``D_R(M) <= D_R`` of that maximum; ``lambda = 1`` (``M = A``) attains it.  Returns the supremum
     (0) and the derivative."""
-    from cbdp_sym import DerivationError
+    from cbdp_sym.calculus import DerivationError
 
     k, u = sp.Symbol("k", positive=True), sp.Symbol("u", positive=True)  # alpha = 1 + k; u = 1 + alpha(alpha-1) D
     al = 1 + k

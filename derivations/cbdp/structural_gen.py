@@ -19,11 +19,13 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import KL, TV, Claim, Laplace, Normal
-from cbdp_sym import cached_numeric
-from cbdp_sym import finite_restricted as fr
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.families import finite_restricted as fr
 from cbdp_sym import fdiv_mp
-from cbdp_sym import All, Compare, DerivationError, Evidence, Table, Tex, arb_eval, over, record, sample
-from cbdp_sym import family_results_evidence
+from cbdp_sym import All, Compare, Evidence, Table, Tex, over, record, sample
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.certify import arb_eval
+from cbdp_sym.families import family_results_evidence
 from ._shared import structural_evidence
 
 SEED = "002_830385d3d6b7db1c.txt"

@@ -17,18 +17,18 @@ import sympy as sp
 
 from cbdp_sym import All, Compare, Evidence, Exists, Table, over, sample
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import maximize, simplify
-from cbdp_sym import NotCertifiable, arb_value, certify_above_bound, certify_less, lin_renyi_lower
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.calculus import maximize, simplify
+from cbdp_sym.certify import NotCertifiable, arb_value, certify_above_bound, certify_less, lin_renyi_lower
 from cbdp_sym import renyi_divergence
 from cbdp_sym import ParameterError
-from cbdp_sym import SolverFailure, exact_lin_renyi, lin_renyi, renyi_shift_mp, shift_laws
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import renyi_mp
-from cbdp_sym import I_, Log1p, orthant_chain_bound, renyi_shift_sum
-from cbdp_sym import alpha, eps, sigma
-from cbdp_sym import cached_derivation
-from cbdp_sym import evaluate
+from cbdp_sym.restricted import SolverFailure, exact_lin_renyi, lin_renyi, renyi_shift_mp, shift_laws
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.divergences import renyi_mp
+from cbdp_sym.divergences import I_, Log1p, orthant_chain_bound, renyi_shift_sum
+from cbdp_sym.symbols import alpha, eps, sigma
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.families import evaluate
 
 from . import linrenyi  # the proof-chain claims whose refutations the certificate claim certifies
 
@@ -549,7 +549,8 @@ def _composition(kind, points):
     """The d-dimensional bound against composing the 1-D bound over the coordinates (Theorem 4): 'slightly better' is
     ``d-dim <= composition`` at each point (closed forms: a violation is certified by Arb).  The bounds are the Table 1
     cells the remark rests on, as printed or, when the engine audits the claims it uses as corrected, corrected."""
-    from cbdp_sym import printed_or_corrected, substitute_point
+    from cbdp_sym import printed_or_corrected
+    from cbdp_sym.certify import substitute_point
 
     scale_sym = eps if kind == "lap" else sigma
     Bd = printed_or_corrected(TAB1_REN_LAPD_LIN if kind == "lap" else TAB1_REN_GAUD_LIN)
@@ -771,7 +772,7 @@ def _exact_at3(x):
     return exact_lap({"eps": sp.Rational(x), "alpha": sp.Integer(3)})
 
 
-from cbdp_sym import Curve, Figure
+from cbdp_sym.families import Curve, Figure
 
 FIG_TAB1_LAP = Figure(
     id="CBDP-TAB1-LAP-FIG", paper="cbdp", title=r"Table 1, $\alpha$-Rényi, Laplace, linear adversary at $\alpha = 3$",

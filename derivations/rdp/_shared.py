@@ -6,7 +6,9 @@ equal are compared at exact points (their values at the working precision), neve
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import Compare, describe, sample, to_mpf
+from cbdp_sym import Compare, sample
+from cbdp_sym.calculus import to_mpf
+from cbdp_sym.families import describe
 
 
 def order_tex(a) -> str:
@@ -94,7 +96,7 @@ def certify_min_above(increasing, decreasing, bound, lo, hi, pieces: int = 64, d
     >>> certify_min_above(lambda t: t, lambda t: 1 / t, sp.Rational(21, 10), sp.Rational(1, 10), 3) is None
     True
     """
-    from cbdp_sym import NotCertifiable, arb_closed, arb_precision
+    from cbdp_sym.certify import NotCertifiable, arb_closed, arb_precision
 
     lo_r, hi_r = sp.Rational(lo), sp.Rational(hi)
     try:

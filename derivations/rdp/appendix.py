@@ -11,18 +11,19 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Table, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Tex, record
-from cbdp_sym import decide_positive
+from cbdp_sym.calculus import decide_positive
 from cbdp_sym import Normal
-from cbdp_sym import DerivationError
-from cbdp_sym import Instance, cached_check, describe, events, finite_from_logits, mass, random_finite
-from cbdp_sym import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
-from cbdp_sym import to_mpf
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import recording
-from cbdp_sym import time_limit
-from cbdp_sym import order_mp, seed_for
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import Instance, cached_check, describe, events, finite_from_logits, mass, random_finite
+from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_numeric
+from cbdp_sym.calculus import to_mpf
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import recording
+from cbdp_sym.calculus import time_limit
+from cbdp_sym.families import order_mp, seed_for
 
 from ._shared import order_tex, pair_label
 

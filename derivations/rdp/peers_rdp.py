@@ -13,21 +13,14 @@ import sympy as sp
 from cbdp_sym import All, Compare, Estimate, Evidence, over, requires
 from cbdp_sym import Claim
 from cbdp_sym import peers
-from cbdp_sym import cached_numeric
-from cbdp_sym import (
-    best_over_alpha,
-    delta_improved,
-    delta_tv_bound,
-    eps_from_profile,
-    eps_improved,
-    eps_mironov,
-    hockey_stick,
-    hockey_stick_sym,
-)
-from cbdp_sym import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
-from cbdp_sym import alpha, lam, sigma
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import recording
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.conversions import (
+    best_over_alpha, delta_improved, delta_tv_bound, eps_from_profile, eps_improved, eps_mironov, hockey_stick,
+    hockey_stick_sym)
+from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
+from cbdp_sym.symbols import alpha, lam, sigma
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import recording
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)

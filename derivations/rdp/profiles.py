@@ -14,15 +14,17 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import All, Compare, Estimate, Evidence, over
-from cbdp_sym import Claim, Curve, Figure
+from cbdp_sym import Claim
+from cbdp_sym.families import Curve, Figure
 from cbdp_sym import peers
-from cbdp_sym import eps_from_curve
-from cbdp_sym import cached_check
-from cbdp_sym import disk_cached_derivation as cached_derivation
-from cbdp_sym import max_divergence, renyi_curve
-from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
-from cbdp_sym import alpha
-from cbdp_sym import recording
+from cbdp_sym.conversions import eps_from_curve
+from cbdp_sym.families import cached_check
+from cbdp_sym.families import disk_cached_derivation as cached_derivation
+from cbdp_sym import max_divergence
+from cbdp_sym.mechanisms import renyi_curve
+from cbdp_sym.conversions import mechanism_exact_eps, mechanism_pair, slack_table
+from cbdp_sym.symbols import alpha
+from cbdp_sym.calculus import recording
 
 SEED = "003_e6980684d37f3439.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -36,7 +38,7 @@ def _curve(mech, value):
     _l, P, Q = mechanism_pair(mech, sp.Rational(value))
     with recording():
         c = renyi_curve(P, Q, alpha)
-        top = max_divergence(P, Q)  # the order alpha = oo (pure DP)
+        top = max_divergence(P, Q)[0]  # the order alpha = oo (pure DP)
     return c, top
 
 

@@ -14,41 +14,25 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Exists, Estimate, Table, bound_evidence, over, sample
+from cbdp_sym import All, Compare, Evidence, Exists, Estimate, Table, over, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.conversions import hockey_stick, hockey_stick_sym, compose_atoms, delta_atoms, loss_atoms
 from cbdp_sym import Finite
 from cbdp_sym import ParameterError
-from cbdp_sym import (
-    cached_check,
-    cached_point,
-    Instance,
-    describe,
-    events,
-    finite_from_logits,
-    joint_adaptive,
-    mass,
-    push_forward,
-    random_finite,
-    random_kernel,
-    random_pmf,
-)
-from cbdp_sym import (
-    gaussian_mechanism,
-    laplace_mechanism,
-    limit_alpha,
-    max_divergence,
-    randomized_response,
-    renyi_curve,
-    renyi_numeric,
-)
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import alpha, lam, sigma
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import recording
-from cbdp_sym import time_limit
-from cbdp_sym import order_mp, seed_for
+from cbdp_sym.families import (
+    cached_check, cached_point, Instance, describe, events, finite_from_logits, joint_adaptive, mass, push_forward,
+    random_finite, random_kernel, random_pmf)
+from cbdp_sym import max_divergence
+from cbdp_sym.mechanisms import (
+    gaussian_mechanism, laplace_mechanism, limit_alpha, randomized_response, renyi_curve, renyi_numeric)
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.symbols import alpha, lam, sigma
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import recording
+from cbdp_sym.calculus import time_limit
+from cbdp_sym.families import order_mp, seed_for
 
 from ._shared import forms_at, order_tex, pair_label
 
@@ -230,9 +214,9 @@ def _d3_inf(dps):
         rr = sp.simplify(renyi_curve(*randomized_response(p)).subs(p, (1 + s_) / (2 + s_)))
         lap = renyi_curve(*laplace_mechanism(lam, 1))
         gau = renyi_curve(*gaussian_mechanism(sigma, 1))
-        pairs = ((r"RR, $p = (1+s)/(2+s)$", rr, max_divergence(*randomized_response((1 + s_) / (2 + s_)))),
-                 ("Laplace", lap, max_divergence(*laplace_mechanism(lam, 1))),
-                 ("Gaussian", gau, max_divergence(*gaussian_mechanism(sigma, 1))))
+        pairs = ((r"RR, $p = (1+s)/(2+s)$", rr, max_divergence(*randomized_response((1 + s_) / (2 + s_)))[0]),
+                 ("Laplace", lap, max_divergence(*laplace_mechanism(lam, 1))[0]),
+                 ("Gaussian", gau, max_divergence(*gaussian_mechanism(sigma, 1))[0]))
         for name, curve, sup in pairs:
             lim = limit_alpha(curve, alpha, sp.oo)
             sup = sp.simplify(sup)
@@ -513,7 +497,7 @@ def _bayes_moment(dps):
                                       computed=_moment_value(t[1], t[2], t[3], t[4], _a(t[5])), at={"instance": t[0]}),
                     what=r"the moment computed from the posteriors against $\exp((\alpha-1) D_\alpha(P\|Q))$")
     with recording():
-        from cbdp_sym import X
+        from cbdp_sym.symbols import X
         from cbdp_sym import expect
 
         P, Q = randomized_response(p)

@@ -14,18 +14,23 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Chain, Compare, Evidence, Link, Readings, Table, arb_closed, bound_evidence, sample
+from cbdp_sym import All, Chain, Compare, Evidence, Link, Readings, Table, sample
+from cbdp_sym.certify import arb_closed
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Param, Tex, record
-from cbdp_sym import maximize
-from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_mironov, hockey_stick, loss_atoms, np_max
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import cached_check, Instance, describe, events, finite_from_logits, mass, random_finite
-from cbdp_sym import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import alpha, sigma
-from cbdp_sym import disk_cached_derivation, printed_or_corrected
-from cbdp_sym import recording
-from cbdp_sym import order_mp, seed_for
+from cbdp_sym.calculus import maximize
+from cbdp_sym.conversions import (
+    best_over_alpha, compose_atoms, delta_atoms, eps_mironov, hockey_stick, loss_atoms, np_max)
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import cached_check, Instance, describe, events, finite_from_logits, mass, random_finite
+from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.symbols import alpha, sigma
+from cbdp_sym import printed_or_corrected
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import recording
+from cbdp_sym.families import order_mp, seed_for
 
 from ._shared import certified_chain, certify_min_above, check_statement, pair_label
 
@@ -412,7 +417,7 @@ L1_EQ2_UB = Claim(
 
 def _l1_norm(P, Q):
     if P.atomic:
-        from cbdp_sym import mp_joint as _mp_joint
+        from cbdp_sym.divergences import mp_joint as _mp_joint
         return mp.fsum(abs(a - b) for _x, a, b in _mp_joint(P, Q))
     ks = sorted(set(list(P.mp_breaks()) + list(Q.mp_breaks())))
     return mp.quad(lambda t: abs(P.mp_pdf(t) - Q.mp_pdf(t)), [-mp.inf] + ks + [mp.inf])

@@ -16,18 +16,20 @@ import zlib
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Estimate, Evidence, Table, arb_eval, bound_evidence, over, sample
+from cbdp_sym import All, Compare, Estimate, Evidence, Table, over, sample
+from cbdp_sym.certify import arb_eval
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim
-from cbdp_sym import compose_atoms, loss_atoms, np_max, prob_bound
+from cbdp_sym.conversions import compose_atoms, loss_atoms, np_max, prob_bound
 from cbdp_sym import Finite, Normal
-from cbdp_sym import Curve, Figure
-from cbdp_sym import Instance, cached_check, describe, joint_adaptive, random_finite
-from cbdp_sym import curve_function, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import alpha, lam
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import recording
-from cbdp_sym import optimize
+from cbdp_sym.families import Curve, Figure
+from cbdp_sym.families import Instance, cached_check, describe, joint_adaptive, random_finite
+from cbdp_sym.mechanisms import curve_function, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.symbols import alpha, lam
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import recording
+from cbdp_sym.calculus import optimize
 
 from ._shared import certify_min_above, pair_label
 

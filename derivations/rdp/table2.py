@@ -15,25 +15,19 @@ import sympy as sp
 
 from cbdp_sym import All, Compare, Estimate, Evidence, Readings, Table, over, sample
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym import decide_positive
+from cbdp_sym.calculus import decide_positive
 from cbdp_sym import Laplace, Normal, Product
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import cached_check, cached_point
-from cbdp_sym import Curve, Figure
-from cbdp_sym import (
-    gaussian_mechanism,
-    laplace_mechanism,
-    limit_alpha,
-    max_divergence,
-    randomized_response,
-    renyi_curve,
-    renyi_numeric,
-    same_value,
-)
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import alpha, lam, sigma
-from cbdp_sym import disk_cached_derivation
-from cbdp_sym import time_limit
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import cached_check, cached_point
+from cbdp_sym.families import Curve, Figure
+from cbdp_sym import max_divergence
+from cbdp_sym.mechanisms import (
+    gaussian_mechanism, laplace_mechanism, limit_alpha, randomized_response, renyi_curve, renyi_numeric, same_value)
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.symbols import alpha, lam, sigma
+from cbdp_sym.families import disk_cached_derivation
+from cbdp_sym.calculus import time_limit
 
 from ._shared import forms_at
 
@@ -120,7 +114,7 @@ def _rr_inf():
     ps = (1 + s) / (2 + s)
     record(Tex("p"), ps, "for $p \\in (1/2, 1)$ write $p = (1+s)/(2+s)$ with $s > 0$ (so $p/(1-p) = 1 + s > 1$)")
     lim = limit_alpha(sp.simplify(_rr_curve().subs(p, ps)), alpha, sp.oo)
-    sup = sp.simplify(max_divergence(*randomized_response(ps)))
+    sup = sp.simplify(max_divergence(*randomized_response(ps))[0])
     if sp.simplify(lim - sup) != 0:
         raise DerivationError("lim_{alpha->oo} and sup log P/Q differ")
     record(Tex(r"\lim_{\alpha\to\infty} D_\alpha = D_\infty"), sup, "the two derivations agree")
@@ -143,7 +137,7 @@ RR_INF = Claim(
 
 @disk_cached_derivation
 def _rr_inf_all():
-    val = max_divergence(*randomized_response(p))
+    val = max_divergence(*randomized_response(p))[0]
     out = sp.Abs(sp.log(p / (1 - p)))
     if sp.simplify(val.subs(p, sp.Rational(1, 3)) - out.subs(p, sp.Rational(1, 3))) != 0:
         raise DerivationError("max of the two log-ratios is not |log(p/(1-p))|")
@@ -294,7 +288,7 @@ C2 = Claim(
 @disk_cached_derivation
 def _lap_inf():
     lim = limit_alpha(_lap_curve(), alpha, sp.oo)
-    sup = max_divergence(*laplace_mechanism(lam, 1))
+    sup = max_divergence(*laplace_mechanism(lam, 1))[0]
     if sp.simplify(lim - sup) != 0:
         raise DerivationError("lim_{alpha -> oo} and sup log p/q differ")
     record(Tex(r"\lim_{\alpha\to\infty} D_\alpha = D_\infty"), sup, "the limit of the curve and $\\sup_x \\log p/q$ agree")
@@ -463,7 +457,7 @@ C3_COMP = Claim(
 
 @disk_cached_derivation
 def _gau_inf():
-    return max_divergence(*gaussian_mechanism(sigma, Delta))
+    return max_divergence(*gaussian_mechanism(sigma, Delta))[0]
 
 
 GAUSS_NODP = Claim(
@@ -519,7 +513,7 @@ LAPDEF = Claim(
 
 
 def _gau_variance():
-    from cbdp_sym import X
+    from cbdp_sym.symbols import X
     from cbdp_sym import expect
 
     x2, _ = expect(Normal(0, sigma), X**2, lhs=Tex(r"\mathbb{E}[x^2]"))
@@ -631,7 +625,7 @@ _T2_AT_POINTS = ("Randomized response, $\\alpha = 1$",)
 
 
 def _table2(dps):
-    from cbdp_sym import latex
+    from cbdp_sym.calculus import latex
 
     cells = [
         ("Randomized response", "DP", _rr_inf, RR_INF), ("Randomized response", "$\\alpha > 1$", _rr_curve, P5),

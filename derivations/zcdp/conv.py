@@ -21,27 +21,22 @@ nearly equal terms (``1 - (1 - delta') prod(1 - delta_i)``, ``delta0 + (1 - delt
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Readings, Table, bound_evidence, over, sample
+from cbdp_sym import All, Compare, Evidence, Readings, Table, over, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Param, Tex, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import (
-    ZPair,
-    certify_lt,
-    chernoff_exponent,
-    finite_pair_from_logits,
-    random_finite_pairs,
-    rdp_conversion_optimum,
-    spike_pair,
-    tail_integral,
-)
-from cbdp_sym import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.concentrated import (
+    ZPair, certify_lt, chernoff_exponent, finite_pair_from_logits, random_finite_pairs, rdp_conversion_optimum,
+    spike_pair, tail_integral)
+from cbdp_sym.conversions import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
 from cbdp_sym import Finite
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import Instance, cached_check, describe
-from cbdp_sym import golden_max, mp_str, to_mpf
-from cbdp_sym import cached_derivation, recording
-from cbdp_sym import time_limit
-from cbdp_sym import optimize
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import Instance, cached_check, describe
+from cbdp_sym.calculus import golden_max, mp_str, to_mpf
+from cbdp_sym.calculus import cached_derivation, recording
+from cbdp_sym.calculus import time_limit
+from cbdp_sym.calculus import optimize
 
 from ._shared import as_used, num, point, typed
 
@@ -453,7 +448,7 @@ def _l35_derivation():
 def _split(dps):
     r"""The last step of Lemma 3.5's proof: $P(S) \le P(S \cap \{Z \le \varepsilon\}) + \mathbb P[Z > \varepsilon] \le
     e^\varepsilon Q(S) + \mathbb P[Z > \varepsilon]$, on every event of seeded random finite pairs."""
-    from cbdp_sym import events, mass
+    from cbdp_sym.families import events, mass
 
     parts = []
     for i, (_lab, z) in enumerate(random_finite_pairs(303, 6, ks=(2, 3, 4))):
@@ -1639,8 +1634,8 @@ TABLE_DELTAS = ("1/100000", "1/10000000000")
 
 @cached_derivation
 def _gauss_profile():
-    from cbdp_sym import hockey_stick_sym
-    from cbdp_sym import gaussian_mechanism
+    from cbdp_sym.conversions import hockey_stick_sym
+    from cbdp_sym.mechanisms import gaussian_mechanism
 
     s = sp.Symbol("sigma", positive=True)
     return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)
@@ -1652,7 +1647,7 @@ def _table_row(r, d, dps):
     s_sym, prof = _gauss_profile()
     f = sp.lambdify([eps, s_sym], prof, modules="mpmath")
     sig = 1 / mp.sqrt(2 * rv)
-    from cbdp_sym import eps_from_profile
+    from cbdp_sym.conversions import eps_from_profile
 
     exact = eps_from_profile(lambda e: f(e, sig), dv)
     exact_num = ZPair.normal(sp.sqrt(1 / (2 * sp.Rational(r))), 1).eps_at(dv)

@@ -10,18 +10,20 @@ import sympy as sp
 
 from cbdp_sym import All, Compare, Evidence, Readings, Table, sample
 from cbdp_sym import KL, Claim, Normal, Param, Tex, f_divergence, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
-from cbdp_sym import Finite, Product, X
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.concentrated import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
+from cbdp_sym import Finite, Product
+from cbdp_sym.symbols import X
 from cbdp_sym import renyi_divergence
-from cbdp_sym import DerivationError, ParameterError
-from cbdp_sym import cached_check, cached_point
-from cbdp_sym import renyi_numeric
-from cbdp_sym import mp_str, to_mpf
+from cbdp_sym import ParameterError
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import cached_check, cached_point
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym.calculus import mp_str, to_mpf
 from cbdp_sym import fdiv_mp
-from cbdp_sym import I_, renyi_shift_sum
-from cbdp_sym import cached_derivation
-from cbdp_sym import time_limit
+from cbdp_sym.divergences import I_, renyi_shift_sum
+from cbdp_sym.calculus import cached_derivation
+from cbdp_sym.calculus import time_limit
 
 SEED = "004_f41028c8afd8f9e7.txt"
 mu, nu = sp.symbols("mu nu", real=True)

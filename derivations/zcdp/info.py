@@ -13,15 +13,16 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Exists, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Exists, Table, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Param, Tex, printed_or_corrected, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import ZPair, certify_lt, dp_group_delta, mutual_information, random_finite_pairs
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.concentrated import ZPair, certify_lt, dp_group_delta, mutual_information, random_finite_pairs
 from cbdp_sym import Finite
 from cbdp_sym import ParameterError
-from cbdp_sym import Instance, cached_check, random_finite, softmax
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import recording
+from cbdp_sym.families import Instance, cached_check, random_finite, softmax
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.calculus import recording
 
 SEED = "004_f41028c8afd8f9e7.txt"
 n_, alpha, eps, rho, beta = sp.symbols("n alpha epsilon rho beta", positive=True)
@@ -234,7 +235,7 @@ def _s61a(dps):
     nsol = sp.solve(sp.Eq(n_**2 * rho, c * d), n_)
     # numeric: D_alpha/alpha of the d-dimensional Gaussian at a few (n, d, rho)
     from cbdp_sym import Normal, Product
-    from cbdp_sym import renyi_numeric
+    from cbdp_sym.mechanisms import renyi_numeric
 
     zcdp = []
     for nv, dv, rv in ((3, 2, "1/2"), (10, 3, "1/10")):
@@ -301,7 +302,7 @@ def _s61b_main(dps, corrected=False):
             for x in ("0", "1/10", "1", "3", "10")]
     # the eps-DP histogram: Laplace(2/eps) per bin, two bins move by one: D_oo of the product = 2 D_oo(one bin)
     from cbdp_sym import Laplace
-    from cbdp_sym import renyi_numeric
+    from cbdp_sym.mechanisms import renyi_numeric
 
     lap = [Compare(claimed=sp.Rational(ev), computed=2 * renyi_numeric(Laplace(0, 2 / _q(ev)), Laplace(1, 2 / _q(ev)), mp.inf),
                    at={"eps": ev}) for ev in ("1/10", "1", "3")]
@@ -806,7 +807,7 @@ def _with_bad(P, Q, d0):
 
 
 def _l82(dps):
-    from cbdp_sym import joint_adaptive
+    from cbdp_sym.families import joint_adaptive
 
     rng = random.Random(82)
     divs, events = [], []

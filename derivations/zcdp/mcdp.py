@@ -9,17 +9,18 @@ engine decides the verdict.
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Table, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Normal, Tex, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import ZPair, mcdp_exponent, random_finite_pairs
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.concentrated import ZPair, mcdp_exponent, random_finite_pairs
 from cbdp_sym import Finite
-from cbdp_sym import DerivationError
-from cbdp_sym import Instance, cached_check, softmax
-from cbdp_sym import renyi_numeric
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import cached_derivation, recording
-from cbdp_sym import time_limit
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import Instance, cached_check, softmax
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.calculus import cached_derivation, recording
+from cbdp_sym.calculus import time_limit
 
 SEED = "004_f41028c8afd8f9e7.txt"
 mu_, tau_, alpha = sp.symbols("mu tau alpha", positive=True)

@@ -26,11 +26,12 @@ import sympy as sp
 from cbdp_sym import All, Compare, Estimate, Evidence, Table, requires, sample
 from cbdp_sym import Claim
 from cbdp_sym import peers
-from cbdp_sym import ZPair, autodp_puredp_rdp, autodp_zcdp_rdp, dpa_zcdp_epsilon
-from cbdp_sym import best_over_alpha, eps_from_profile, eps_improved
+from cbdp_sym.concentrated import ZPair, dpa_zcdp_epsilon
+from cbdp_sym.peers import autodp_puredp_rdp, autodp_zcdp_rdp
+from cbdp_sym.conversions import best_over_alpha, eps_from_profile, eps_improved
 from cbdp_sym import Finite
-from cbdp_sym import mp_str
-from cbdp_sym import cached_derivation
+from cbdp_sym.calculus import mp_str
+from cbdp_sym.calculus import cached_derivation
 
 SEED = "004_f41028c8afd8f9e7.txt"
 LIBS = ("autodp", "dp_accounting")
@@ -48,8 +49,8 @@ def _rr(e):
 
 @cached_derivation
 def _gauss_profile():
-    from cbdp_sym import hockey_stick_sym
-    from cbdp_sym import gaussian_mechanism
+    from cbdp_sym.conversions import hockey_stick_sym
+    from cbdp_sym.mechanisms import gaussian_mechanism
 
     s, e = sp.symbols("sigma epsilon", positive=True)
     return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)

@@ -19,15 +19,17 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym import All, Compare, Estimate, Evidence, sample
-from cbdp_sym import Claim, Curve, Figure, Implicit
-from cbdp_sym import best_over_alpha
-from cbdp_sym import cached_check
-from cbdp_sym import disk_cached_derivation as cached_derivation
-from cbdp_sym import renyi_curve, renyi_numeric
-from cbdp_sym import to_mpf
-from cbdp_sym import mechanism_exact_eps, mechanism_pair, slack_table
-from cbdp_sym import recording
-from cbdp_sym import optimize
+from cbdp_sym import Claim
+from cbdp_sym.calculus import Implicit
+from cbdp_sym.families import Curve, Figure
+from cbdp_sym.conversions import best_over_alpha
+from cbdp_sym.families import cached_check
+from cbdp_sym.families import disk_cached_derivation as cached_derivation
+from cbdp_sym.mechanisms import renyi_curve, renyi_numeric
+from cbdp_sym.calculus import to_mpf
+from cbdp_sym.conversions import mechanism_exact_eps, mechanism_pair, slack_table
+from cbdp_sym.calculus import recording
+from cbdp_sym.calculus import optimize
 
 from ._shared import as_used
 

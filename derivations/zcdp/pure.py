@@ -11,17 +11,18 @@ Every check returns evidence (:mod:`cbdp_sym.verify.evidence`): the engine decid
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Table, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
-from cbdp_sym import cached_numeric
-from cbdp_sym import ZPair, random_finite_pairs
+from cbdp_sym.calculus import cached_numeric
+from cbdp_sym.concentrated import ZPair, random_finite_pairs
 from cbdp_sym import Finite
-from cbdp_sym import DerivationError
-from cbdp_sym import Instance, cached_check, describe
-from cbdp_sym import limit_alpha, randomized_response, renyi_curve
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import cached_derivation, recording
-from cbdp_sym import time_limit
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import Instance, cached_check, describe
+from cbdp_sym.mechanisms import limit_alpha, randomized_response, renyi_curve
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.calculus import cached_derivation, recording
+from cbdp_sym.calculus import time_limit
 
 from ._shared import num, point, typed
 

@@ -11,33 +11,19 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import All, Compare, Evidence, Table, bound_evidence, sample
+from cbdp_sym import All, Compare, Evidence, Table, sample
+from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Tex, record
-from cbdp_sym import (
-    ZPair,
-    group_induction,
-    group_recursion,
-    harmonic,
-    holder_orders,
-    random_finite_pairs,
-)
+from cbdp_sym.concentrated import ZPair, group_induction, group_recursion, harmonic, holder_orders, random_finite_pairs
 from cbdp_sym import Finite, Normal
 from cbdp_sym import renyi_divergence
-from cbdp_sym import DerivationError
-from cbdp_sym import (
-    Instance,
-    cached_check,
-    describe,
-    joint_adaptive,
-    push_forward,
-    random_finite,
-    random_kernel,
-    softmax,
-)
-from cbdp_sym import renyi_numeric
-from cbdp_sym import mp_str, to_mpf
-from cbdp_sym import cached_derivation, recording
-from cbdp_sym import time_limit
+from cbdp_sym.calculus import DerivationError
+from cbdp_sym.families import (
+    Instance, cached_check, describe, joint_adaptive, push_forward, random_finite, random_kernel, softmax)
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym.calculus import mp_str, to_mpf
+from cbdp_sym.calculus import cached_derivation, recording
+from cbdp_sym.calculus import time_limit
 
 SEED = "004_f41028c8afd8f9e7.txt"
 ALPHAS = ("1", "1001/1000", "3/2", "2", "5", "30", "inf")

@@ -8,8 +8,10 @@ normaliser.  The numeric side sums the definitions over Z (tails bounded analyti
 """
 import sympy as sp
 
-from cbdp_sym import KL, Claim, Param, f_divergence, profile_mp, profile_sym, renyi_divergence, renyi_numeric
-from cbdp_sym import Composition
+from cbdp_sym import KL, Claim, Param, f_divergence, renyi_divergence
+from cbdp_sym.conversions import profile_mp, profile_sym
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym.mechanisms import Composition
 from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)

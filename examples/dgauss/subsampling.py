@@ -6,8 +6,10 @@ gives a finite sum, each ``E_Q[(P/Q)^j] = e^{(j-1) D_j(P || Q)}`` derived by the
 the definition over Z for the mixture ``(1 - q) N_Z(0, sigma^2) + q N_Z(1, sigma^2)`` (the ``remove`` pair)."""
 import sympy as sp
 
-from cbdp_sym import Claim, Param, renyi_numeric
-from cbdp_sym import poisson_subsample, subsampled_renyi_sym
+from cbdp_sym import Claim, Param
+from cbdp_sym.mechanisms import renyi_numeric
+from cbdp_sym import poisson_subsample
+from cbdp_sym.mechanisms import subsampled_renyi_sym
 from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)

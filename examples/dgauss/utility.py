@@ -9,8 +9,10 @@ audited on that difference, computed without cancellation (about ``-4.3e-852`` a
 """
 import sympy as sp
 
-from cbdp_sym import Claim, Param, X, expect, to_mpf
-from cbdp_sym import poisson_dual
+from cbdp_sym import Claim, Param, expect
+from cbdp_sym.calculus import to_mpf
+from cbdp_sym.symbols import X
+from cbdp_sym.mechanisms import poisson_dual
 from cbdp_sym import DiscreteGaussian
 
 sigma = sp.Symbol("sigma", positive=True)

@@ -115,7 +115,8 @@ import os
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import Claim, Param, to_mpf
+from cbdp_sym import Claim, Param
+from cbdp_sym.calculus import to_mpf
 
 x = sp.Symbol("x", positive=True)
 

@@ -261,7 +261,8 @@ def test_workers_fork_from_a_frozen_heap_and_the_audit_process_thaws_after():
 
     import mpmath as mp
 
-    from cbdp_sym import Claim, Curve, Figure
+    from cbdp_sym import Claim
+    from cbdp_sym.families import Curve, Figure
     from cbdp_sym.app.executor import frozen_heap
 
     gc.unfreeze()

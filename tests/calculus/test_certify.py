@@ -46,7 +46,7 @@ def test_arb_eval_binds_enclosures_and_exact_rationals():
 
     import sympy as sp
 
-    from cbdp_sym import NotCertifiable, arb_closed, arb_eval
+    from cbdp_sym.certify import NotCertifiable, arb_closed, arb_eval
 
     u, r = sp.symbols("u r")
     enc = arb_closed(sp.Rational(9, 4))

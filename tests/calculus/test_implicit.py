@@ -3,7 +3,8 @@
 import mpmath as mp
 import sympy as sp
 
-from cbdp_sym import Implicit, profile_mp, profile_sym
+from cbdp_sym.calculus import Implicit
+from cbdp_sym.conversions import profile_mp, profile_sym
 from cbdp_sym.laws.distributions import Normal
 from cbdp_sym.core.numbers import digits
 from cbdp_sym.divergences.profiles import EPS, eps_for_delta

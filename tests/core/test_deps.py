@@ -102,3 +102,26 @@ def test_a_functions_line_starts_at_its_statement(tmp_path):
     line = t1.read_text().splitlines().index("    return f() * SCALE") + 1  # inside `one`
     assert deps.reached_names([(t1, (), (line,))], root=pkg) == ["cbdp_sym/a.py", "paper/t1.py: f, g",
                                                                    "paper/t1.py: SCALE", "paper/t1.py: one"]
+
+
+# -- issue 30: the face's role namespaces (tables of names resolved on first use) ---------------------------------------
+def test_a_name_from_a_namespace_depends_on_its_module_only(tmp_path):
+    pkg = tmp_path / "cbdp_sym"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('_OWN = {"cbdp_sym.a": ("f",)}\n')
+    (pkg / "_api.py").write_text('_OLD_EXPORTS = {"cbdp_sym.c": ("h",)}\n')  # the old face: not a namespace's table
+    (pkg / "ns.py").write_text('from cbdp_sym import _api\n\n_EXPORTS = {"cbdp_sym.b": ("g",), "cbdp_sym.c": ("h",)}\n')
+    for m in "abc":
+        (pkg / f"{m}.py").write_text("def f():\n    return 1\n")
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "t1.py").write_text("from cbdp_sym.ns import g\n")
+    (paper / "t2.py").write_text("from cbdp_sym import ns\n")
+    (paper / "t3.py").write_text("from cbdp_sym import h\n")  # an old (deprecated) face name
+    got = {t: deps.dependency_names([paper / t], root=pkg) for t in ("t1.py", "t2.py", "t3.py")}
+    assert got["t1.py"] == ["cbdp_sym/b.py", "cbdp_sym/ns.py", "paper/t1.py"], got  # not c.py
+    assert got["t2.py"] == ["cbdp_sym/b.py", "cbdp_sym/c.py", "cbdp_sym/ns.py", "paper/t2.py"], got  # the whole namespace
+    assert got["t3.py"] == ["cbdp_sym/c.py", "paper/t3.py"], got
+    for t in ("t1.py", "t2.py"):  # the statement-level walk (a claim's key) sees the same files
+        _statements, engine = deps.reached([(paper / t, [], [])], root=pkg)
+        assert (pkg / "b.py").resolve() in {p.resolve() for p in engine}, t

@@ -2,7 +2,7 @@
 import mpmath as mp
 import pytest
 
-from cbdp_sym import Status
+from cbdp_sym.core.verdict import Status
 from cbdp_sym.restricted.finite import rel_slack
 from cbdp_sym.verify.instances import slack_of
 from cbdp_sym.core.verdict import MEANING, merge, relative_slack, violated

@@ -4,7 +4,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import Generator, f_divergence, hockey_stick_generator
+from cbdp_sym import Generator, f_divergence
+from cbdp_sym.conversions import hockey_stick_generator
 from cbdp_sym.laws.distributions import Laplace
 from cbdp_sym.divergences.generators import T
 from cbdp_sym.core.numbers import digits

@@ -3,7 +3,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import KL, TV, Laplace, Normal, fdiv_mp, quad_split
+from cbdp_sym import KL, TV, Laplace, Normal, fdiv_mp
+from cbdp_sym.divergences import quad_split
 from cbdp_sym.laws.distributions import Finite
 from cbdp_sym.calculus.optimize import golden_section
 from cbdp_sym.divergences.numeric import renyi_mp

@@ -6,7 +6,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from cbdp_sym import privacy_profile, profile_mp, profile_sym
+from cbdp_sym import privacy_profile
+from cbdp_sym.conversions import profile_mp, profile_sym
 from cbdp_sym.app.cli import main
 from cbdp_sym.laws.distributions import Finite, Laplace, Normal, PointMass, Product
 from cbdp_sym.core.errors import DerivationError, ParameterError

@@ -1,7 +1,9 @@
 """Tests of :mod:`cbdp_sym.divergences.variational`."""
 import sympy as sp
 
-from cbdp_sym import KL, Laplace, lin_objective, maximize
+from cbdp_sym import KL, Laplace
+from cbdp_sym.calculus import maximize
+from cbdp_sym.divergences import lin_objective
 from cbdp_sym.core.symbols import a, b, eps
 from cbdp_sym.core.tape import recording
 from cbdp_sym.divergences.variational import eliminate_intercept

@@ -29,7 +29,7 @@ Q3 = _law([1, 2, 4], [(0,), (1,), (3,)])
 
 
 def _pq(P, Q):
-    atoms, p, q = fr._joint(P, Q)
+    atoms, p, q = fr.joint_law(P, Q)
     return [mp.mpf(v.numerator) / v.denominator for v in p], [mp.mpf(v.numerator) / v.denominator for v in q]
 
 
@@ -55,7 +55,7 @@ def test_lp_needs_zero_feasible():
 def test_ipm_all_functions_range_one_is_l1(wp, wq):
     P = _law(wp)
     Q = _law(wq[:len(wp)])
-    atoms, p, q = fr._joint(P, Q)
+    atoms, p, q = fr.joint_law(P, Q)
     H = fr.bounded([fr.indicator(a) for a in atoms], 1)
     assert fr.ipm(P, Q, H).value == sum(abs(a - b) for a, b in zip(p, q))
 
@@ -84,7 +84,7 @@ def test_all_functions_reproduce_the_unrestricted_divergences(alpha):
         ref = mp.log(s) / (al - 1)
         assert abs(rr.value - ref) < mp.mpf(10) ** -35 and rr.lower - tiny <= ref <= rr.upper + tiny
         rt = fr.restricted_finite("tv", fr.all_functions(), P3, Q3)
-        assert rt.exact == sum(abs(a - b) for a, b in zip(fr._joint(P3, Q3)[1], fr._joint(P3, Q3)[2])) / 2
+        assert rt.exact == sum(abs(a - b) for a, b in zip(fr.joint_law(P3, Q3)[1], fr.joint_law(P3, Q3)[2])) / 2
 
 
 def test_lin_kl_is_donsker_varadhan_one_dimensional():

@@ -4,7 +4,9 @@ import pytest
 import sympy as sp
 
 import cbdp_sym.core.store as store
-from cbdp_sym import KL, f_divergence, fdiv_mp, lin_objective, maximize
+from cbdp_sym import KL, f_divergence, fdiv_mp
+from cbdp_sym.calculus import maximize
+from cbdp_sym.divergences import lin_objective
 from cbdp_sym.laws.distributions import Laplace, Normal, PointMass
 from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.symbols import a, b

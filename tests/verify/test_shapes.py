@@ -3,8 +3,9 @@ from fractions import Fraction
 
 import mpmath as mp
 
-from cbdp_sym import agreement, overrule, reading, within_tolerance
-from cbdp_sym import CheckResult, as_reading, family_check, family_evidence
+from cbdp_sym.verify.shapes import agreement, overrule, reading, within_tolerance
+from cbdp_sym.core.verdict import CheckResult
+from cbdp_sym.verify.shapes import as_reading, family_check, family_evidence
 import cbdp_sym.restricted.finite as fr
 def test_as_reading_rows_match_with_readings():
     lit = as_reading(CheckResult("refuted", "fails at 3"), "(i) as printed", literal=True)
