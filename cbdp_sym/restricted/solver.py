@@ -788,12 +788,31 @@ def _solve_exp(name, cls, gen, st, prof, P, Q, k, x0, w, second, notes):
         with mp.workdps(min(dps, 34)):
             sv = _second_exp(gen, P, Q, m, x0, w, cx)
         res.second_value = sv
-        res.second_method_digits = min(digits(run.value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
+        res.second_method_digits = _agreement(res.value, sv, dps)
     return res
+
+
+def _agreement(value, second, dps):
+    """Digits on which the two methods agree, at most ``dps``; two values both 0 within the second method's precision
+    (34 digits at most) agree fully (relative digits of two roundings of 0 mean nothing)."""
+    if not mp.isfinite(second):
+        return mp.mpf(0)
+    zero = mp.mpf(10) ** -(min(dps, 34) - 5)
+    if abs(value) < zero and abs(second) < zero:
+        return mp.mpf(dps)
+    return min(digits(value, second), mp.mpf(dps))
 
 
 def _finish(name, cls, value, f_value, cx, run, notes):
     nd = definite(run.hessian) if run.hessian is not None else False
+    noise = mp.mpf(10) ** -(mp.mp.dps - 10)
+    if mp.isfinite(value) and -noise < value < 0:
+        # a class with the constants contains h = const, where the objective is exactly 0: the supremum is >= 0, and a
+        # value below 0 by less than the working precision is rounding (P and Q that no h of the class tells apart)
+        notes.append(f"the optimum's value {mp.nstr(value, 3)} is 0 within the working precision (the objective is 0 "
+                     "at a constant h, so the supremum is at least 0): reported as 0")
+        value = mp.mpf(0)
+        f_value = mp.mpf(0) if mp.isfinite(f_value) and -noise < f_value < 0 else f_value
     if not run.converged:
         notes.append("NOT CONVERGED: the gradient at the last iterate is not small; the value is a lower bound only")
     if not nd:
@@ -835,7 +854,7 @@ def _solve_power(name, cls, gen, st, prof, P, Q, k, x0, w, renyi, second, notes)
             R = _second_power(P, Q, k, A, al)
         sv = R / (al - 1) if renyi else mp.expm1(R) / (al * (al - 1))
         res.second_value = sv
-        res.second_method_digits = min(digits(value, sv), mp.mpf(dps)) if mp.isfinite(sv) else mp.mpf(0)
+        res.second_method_digits = _agreement(value, sv, dps)
     return res
 
 

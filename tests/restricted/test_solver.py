@@ -370,3 +370,32 @@ def test_raw_exponential_problem_integrand_is_the_generic_one_bit_for_bit(dps, m
             with pytest.raises(_Enough):
                 S.restricted("kl", cls, P, Q)
             assert len(compared) == 4
+
+
+def test_a_pair_no_linear_h_tells_apart_is_zero_not_a_negative_rounding():
+    """Hypothesis found `restricted kl lin` of N(0, 0.1^2) against N(0, 1) returning -7.8e-62 (refused by the CLI):
+    the supremum over a class with the constants is at least 0 (the objective at a constant h); a value below 0 by less
+    than the working precision is reported as 0, and the second method's ~0 agrees with it."""
+    import mpmath as mp
+
+    from cbdp_sym.laws.distributions import Normal
+    from cbdp_sym.restricted.solver import restricted
+
+    with mp.workdps(60):
+        r = restricted("kl", "lin", Normal(0, sp.Rational(1, 10)), Normal(0, 1))
+    assert r.value == 0 and r.second_method_digits >= 50
+    assert any("0 within the working precision" in n for n in r.notes)
+
+
+def test_the_tilted_peak_is_found_left_of_a_smooth_law():
+    """Before: for a law without kinks the peak of the tilted density was searched to the right of 0 only; with P at
+    -40.9 (409 standard deviations of Q to the left) the quadrature missed it and the solver divided by 0."""
+    import mpmath as mp
+
+    from cbdp_sym.laws.distributions import Normal
+    from cbdp_sym.restricted.solver import restricted
+
+    with mp.workdps(40):
+        r = restricted("kl", "lin", Normal(sp.Rational(-409, 10), sp.Rational(1, 10)), Normal(0, sp.Rational(1, 10)),
+                       second=False)
+        assert abs(r.value - mp.mpf("83640.5")) < mp.mpf(10) ** -30
