@@ -20,7 +20,8 @@ import os
 import time
 import mpmath as mp
 import sympy as sp
-from cbdp_sym import Claim, Curve, Figure
+from cbdp_sym import Claim
+from cbdp_sym.families import Curve, Figure
 
 def _count(x):
     with open(os.environ["EXEC_TEST_LOG"], "a") as f:  # one line per computed point
