@@ -404,7 +404,8 @@ L1_EQ2_UB = Claim(
     statement=r"\text{``the inequality applies if }\lambda\text{ is an upper bound on }\log x/y\text{''}",
     quantity=r"x^{\beta+1}y^{-\beta}+x^{-\beta}y^{\beta+1}",
     params=[Param.positive("x", x), Param.positive("y", y), Param.positive("beta", beta), Param.positive("lam", lam_)],
-    points=[dict(pt, lam=l) for pt, l in zip(EQ2_POINTS, ("1", "1", "7/10", "11/10", "1/1000", "5", "7"))],
+    points=[dict(pt, lam=l) for pt, l in zip(EQ2_POINTS, ("1", "1", "7/10", "11/10", "1/1000", "5", "7"))]
+    + [{"x": "1/5", "y": "1/10", "beta": "1/2", "lam": "1"}, {"x": "30", "y": "10", "beta": "1/2", "lam": "3/2"}],
     constraint=_eq2_check,
     search={"x": ("1001/1000", "100"), "y": ("1/100", "1"), "beta": ("1/1000", "100"), "lam": ("1/1000", "10")},
     search_evals=80,
