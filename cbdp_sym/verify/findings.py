@@ -236,9 +236,10 @@ def knock_on(results) -> None:
         if k is None or "against the corrected statement" in (r.message or ""):
             continue
         used = [u for u in r.claim.uses if u in by_id]
-        refuted = [u for u in used if by_id[u].status in ("refuted", "ambiguous")]
+        failing = [u for u in used if by_id[u].status in ("refuted", "ambiguous")]
+        said = [f"{u} {by_id[u].status}" for u in failing]  # (ambiguous: refuted in one of its readings only)
         printed = (f"{r.status} against the printed statement of {', '.join(used)}"
-                   + (f" ({', '.join(refuted)} refuted as printed)" if refuted else ""))
+                   + (f" ({', '.join(said)} as printed)" if said else ""))
         inner = k.message or ""
         for u in used:  # (the engine's prefix names the corrected claims already)
             inner = inner.replace(f"with {u} as corrected: ", "")

@@ -88,3 +88,17 @@ def test_severity_and_kind_follow_from_the_claims_by_rule():
     assert "high: a theorem" in SEVERITY_RULE
     bl = bottom_line(results, list(fs.values()))
     assert bl["as_stated"] == ["P-C4"] and bl["after_correction"] == ["P-L3"] and bl["fail"] == ["P-T1"]
+
+
+def test_the_knock_on_message_names_each_used_claims_own_status():
+    """Before: a used claim that is ambiguous was called 'refuted as printed' (ZCDP-C8.10 on ZCDP-C8.9)."""
+    from types import SimpleNamespace as NS
+
+    from cbdp_sym.verify.findings import knock_on
+
+    used = NS(claim=NS(id="U-1", uses=()), status="ambiguous", message="", against_corrected=None)
+    r = NS(claim=NS(id="C-1", uses=("U-1",)), status="ambiguous", message="two parses",
+           against_corrected=NS(status="holds", message="fine"))
+    knock_on([used, r])
+    assert "(U-1 ambiguous as printed)" in r.message and "refuted as printed" not in r.message
+    assert r.message.endswith("against the corrected statement: holds: fine")
