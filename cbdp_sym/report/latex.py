@@ -14,7 +14,6 @@ import os
 import platform
 import re
 import shutil
-import subprocess
 from importlib import metadata
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from cbdp_sym.report.text import GREEK_WORDS, Part, is_literal, literal_tex, par
 from cbdp_sym.verify.claims import infer_role
 from cbdp_sym.verify.coverage import MIN_VALUES, coverage
 from cbdp_sym.verify.engine import Result
+from cbdp_sym.core.version import _git, source_commit  # noqa: F401 - (source_commit: part of this module's API)
 from cbdp_sym.verify.findings import READING_POLICY, SEVERITY_RULE, bottom_line
 
 # -- messages as LaTeX (the convention and its parts: cbdp_sym.report.text) ---------------------------------
@@ -533,33 +533,7 @@ def _short(value: str | None, n: int = 12) -> str:
 
 
 # -- provenance --------------------------------------------------------------------------------
-def _git(args, cwd):
-    try:
-        out = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() if out.returncode == 0 else None
-
-
-def source_commit() -> str:
-    """The commit of the code that runs: from git when it runs from a checkout (the folder holding
-    ``pyproject.toml``), else the one recorded when the package was built (``_build_info.py``, written by
-    ``setup.py``), else plainly ``unknown``."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file():
-        commit = _git(["rev-parse", "HEAD"], root)
-        if commit:
-            dirty = _git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!reports"], root)
-            return commit + (" (with uncommitted changes)" if dirty else "")
-    try:
-        from cbdp_sym._build_info import COMMIT  # written by setup.py into a built package only
-    except ImportError:
-        COMMIT = None
-    if COMMIT:
-        return f"{COMMIT} (recorded at build time)"
-    return "unknown (not a git checkout, and no commit was recorded when this copy was built)"
-
-
+# (the commit: cbdp_sym.core.version.source_commit, the one `cbdp-sym --version` prints)
 def provenance(dps: int) -> list[tuple[str, str]]:
     commit = source_commit()
 

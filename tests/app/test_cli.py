@@ -236,9 +236,10 @@ def test_provenance_commit_for_every_kind_of_install(monkeypatch):
     """A checkout reads git; a built copy reports the commit recorded at build time; else 'unknown', plainly."""
     import types
 
+    import cbdp_sym.core.version as version
     import cbdp_sym.report.latex as report
     assert len(report.source_commit().split()[0]) == 40  # this checkout
-    monkeypatch.setattr(report, "_git", lambda args, cwd: None)  # as if there were no git checkout
+    monkeypatch.setattr(version, "_git", lambda args, cwd: None)  # as if there were no git checkout
     monkeypatch.setitem(sys.modules, "cbdp_sym._build_info", types.SimpleNamespace(COMMIT="0123abc"))
     assert report.source_commit() == "0123abc (recorded at build time)"
     assert ("commit", "0123abc (recorded at build time)") in report.provenance(20)
