@@ -378,6 +378,8 @@ def text_out_of_math(tex: str) -> str:
 
     >>> text_out_of_math(r"n'=8n^2\\ \\text{(meets every }\\alpha\\ge1/n)")
     "$n'=8n^2\\\\ $ (meets every $\\\\alpha\\\\ge1/n)$"
+    >>> text_out_of_math(r"\\text{below }\\sqrt{x}\\text{, and }y")
+    'below $\\\\sqrt{x}$, and $y$'
     """
     out, cur, i, depth = [], [], 0, 0
     while i < len(tex):
@@ -386,7 +388,8 @@ def text_out_of_math(tex: str) -> str:
             if "".join(cur).strip():
                 out.append("$" + "".join(cur) + "$")
             cur = []
-            out.append(" " + body.strip() + " ")
+            words = body.strip()
+            out.append(("" if words[:1] in (",", ".", ";", ":", ")") else " ") + words + " ")  # (no space before a comma)
             i = j
             continue
         ch = tex[i]
