@@ -187,7 +187,10 @@ def _namespace_names(root: Path, path: Path, _stamp) -> dict:
     """``NAME -> module files`` of a namespace module (``cbdp_sym/certify.py``, a sub-package's ``__init__.py``): its
     tables of names resolved on first use (``_EXPORTS``, ``_NAMESPACES``); empty for a module without them."""
     out: dict = {}
-    for node in ast.parse(path.read_bytes(), filename=str(path)).body:
+    data = path.read_bytes()
+    if b"_EXPORTS" not in data and b"_NAMESPACES" not in data:
+        return {}  # (no table can be assigned without its name: most modules, no parse)
+    for node in ast.parse(data, filename=str(path)).body:
         table = _lazy_table(node, ("_EXPORTS",), ("_NAMESPACES",))  # (not the face's or the old face's tables)
         for name, module in (table or {}).items():
             target = _module_file(root, module[len(_PACKAGE) + 1:]) if module.startswith(_PACKAGE + ".") else None

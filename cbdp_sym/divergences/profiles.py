@@ -31,7 +31,6 @@ import math
 import warnings
 
 import mpmath as mp
-import numpy as np
 import mpmath.libmp as _lm
 import sympy as sp
 
@@ -378,16 +377,41 @@ def profile_locator(P, Q):
 _GL: dict = {}
 
 
+def _legendre_rule(n: int):
+    """Gauss-Legendre nodes and weights of ``n`` points on ``[-1, 1]`` in floats: Newton's method on the Legendre
+    polynomial from the usual starting guesses ``cos(pi (i - 1/4) / (n + 1/2))`` (to the last bit; NumPy's
+    ``leggauss`` gives the same rule, but NumPy costs 50 ms to import and the command line waits for it)."""
+    xs, ws = [], []
+    for i in range(1, n + 1):
+        x = math.cos(math.pi * (i - 0.25) / (n + 0.5))
+        for _ in range(100):
+            p0, p1 = 1.0, x
+            for k in range(2, n + 1):
+                p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
+            dp = n * (x * p1 - p0) / (x * x - 1)
+            dx = p1 / dp
+            x -= dx
+            if abs(dx) <= 1e-16 * max(1.0, abs(x)):
+                break
+        p0, p1 = 1.0, x
+        for k in range(2, n + 1):
+            p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
+        dp = n * (x * p1 - p0) / (x * x - 1)
+        xs.append(x)
+        ws.append(2 / ((1 - x * x) * dp * dp))
+    return xs, ws
+
+
 def _gauss_legendre(f, a, b, scale=None):
-    """``int_a^b f`` in double precision for a smooth ``f`` on NumPy arrays (``a`` or ``b`` may be infinite: the
-    piece is mapped by ``x = c + t / (1 - t^2)``): Gauss-Legendre with 20 and 40 nodes (NumPy's ``leggauss``),
+    """``int_a^b f`` in double precision for a smooth ``f`` of a float (``a`` or ``b`` may be infinite: the
+    piece is mapped by ``x = c + t / (1 - t^2)``): Gauss-Legendre with 20 and 40 nodes (:func:`_legendre_rule`),
     halving a piece while the two rules differ by more than ``2^-47`` of ``scale`` (default: the first estimate of the
     whole integral; ``inf``: that first estimate only), at most 64 pieces (where rounding keeps the two rules apart,
     more pieces would not help).  Written here because SciPy's QUADPACK costs 0.4 s to import and mpmath's
     double-precision tanh-sinh keeps only about 10 digits on a Gaussian tail; it serves the quick check of
     :func:`profile_float` only."""
     if not _GL:
-        _GL.update({n: np.polynomial.legendre.leggauss(n) for n in (20, 40)})
+        _GL.update({n: _legendre_rule(n) for n in (20, 40)})
     if math.isinf(a) or math.isinf(b):
         c = b - 1.0 if math.isinf(a) else (a + 1.0 if math.isinf(b) else (a + b) / 2)
         lo = -1.0 if math.isinf(a) else _inv_map(a - c)
@@ -398,7 +422,8 @@ def _gauss_legendre(f, a, b, scale=None):
 
     def rules(u, v):
         half, mid = (v - u) / 2, (u + v) / 2
-        return half * float(np.dot(w1, f(mid + half * x1))), half * float(np.dot(w2, f(mid + half * x2)))
+        return (half * math.fsum(w * f(mid + half * x) for x, w in zip(x1, w1)),
+                half * math.fsum(w * f(mid + half * x) for x, w in zip(x2, w2)))
 
     todo = [(a, b, *rules(a, b))]
     if scale is None:
@@ -422,14 +447,22 @@ def _inv_map(y):
     return 0.0 if y == 0 else 2 * y / (1 + math.sqrt(1 + 4 * y * y))
 
 
+def _positive(L, x) -> bool:
+    """``L(x) > 0``, false where ``L`` has no value (``nan`` compares false, as on a NumPy array)."""
+    try:
+        return L(x) > 0
+    except (OverflowError, ValueError, ZeroDivisionError):
+        return False
+
+
 def profile_float(P, Q):
     """``delta_{P,Q}(eps)`` from the definition in double precision, as a function of ``eps`` (a float), or ``None``
     for laws without double-precision log-densities (finite laws need none: their profile is a finite sum).
 
     The cells where ``L = log p - log q > eps`` are found on a grid of 2,000 steps (plus the laws' break points,
-    on a NumPy array) by bisection of ``L - eps`` in floats; ``p (1 - e^{eps - L})`` is integrated over each cell, split at the break
+    in floats) by bisection of ``L - eps`` in floats; ``p (1 - e^{eps - L})`` is integrated over each cell, split at the break
     points inside and, from each finite end outward, into pieces of the local decay length growing 4-fold, by
-    :func:`_gauss_legendre` on NumPy arrays.  About a millisecond for two Gaussians, with 14 or more correct digits
+    :func:`_gauss_legendre`.  About a millisecond for two Gaussians, with 14 or more correct digits
     (13 in the far tails); fewer where ``log p - log q - eps`` cancels over the whole cell (two Laplace laws at ``eps``
     just below their largest log-ratio: 7 digits at ``delta = 10^-10``); ``nan`` where doubles cannot represent the
     value (``delta`` below ``1e-280``).  It is the quick independent check of ``cbdp-sym profile``
@@ -460,12 +493,12 @@ def profile_float(P, Q):
         L = lambda x: float(lp(x) - lq(x)) - e  # noqa: E731
         far = reach + abs(mP) + abs(mQ) + 1 + 4 * e * (wP + wQ) ** 2 / max(abs(mP - mQ), w0) + 4 * e * w0
         lo, hi = min(mP, mQ) - far, max(mP, mQ) + far
-        grid = np.sort(np.concatenate([np.linspace(lo, hi, 2001), [b for b in breaks if lo < b < hi]]))
-        with np.errstate(all="ignore"):
-            pos = (lp(grid) - lq(grid) - e) > 0
+        step = (hi - lo) / 2000  # (the points of NumPy's linspace)
+        grid = sorted([i * step + lo for i in range(2000)] + [hi] + [b for b in breaks if lo < b < hi])
+        pos = [_positive(L, x) for x in grid]
         roots = []
-        for i in np.flatnonzero(pos[:-1] != pos[1:]):
-            a, b = float(grid[i]), float(grid[i + 1])
+        for i in (i for i in range(len(grid) - 1) if pos[i] != pos[i + 1]):
+            a, b = grid[i], grid[i + 1]
             up = L(a) > 0
             if up == (L(b) > 0):
                 continue
@@ -488,9 +521,15 @@ def profile_float(P, Q):
                     continue
                 cells += 1
 
-                def f(x):  # (on an array of abscissae)
-                    d = lp(x) - lq(x) - e
-                    return np.where(d > 0, np.exp(lp(x)) * -np.expm1(-np.maximum(d, 0.0)), 0.0)
+                def f(x):  # (at one abscissa)
+                    try:
+                        lpx = float(lp(x))
+                        d = lpx - float(lq(x)) - e
+                        return math.exp(lpx) * -math.expm1(-d) if d > 0 else 0.0
+                    except OverflowError:
+                        return math.inf
+                    except (ValueError, ZeroDivisionError):
+                        return math.nan
 
                 pts = {a, b} | {k for k in breaks if a < k < b}
                 for end, direction in ((a, 1), (b, -1)):  # from a finite end outward, pieces of the local decay

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.laws.distributions import Laplace, Mixture, Normal
@@ -42,6 +41,14 @@ def np_log_pdf(Q):
             return None
 
         def lq(x):
+            if isinstance(x, (float, int)):  # one abscissa: in floats (the command line's check imports no NumPy)
+                terms = [lw + f(x) for lw, f in parts]
+                top = max(terms)
+                if not math.isfinite(top):
+                    return top
+                return top + math.log(math.fsum(math.exp(t - top) for t in terms))
+            import numpy as np  # (on first use: NumPy costs 50 ms to import, and most commands never need it)
+
             terms = np.array([lw + f(x) for lw, f in parts])
             top = terms.max(axis=0)
             return top + np.log(np.exp(terms - top).sum(axis=0))
