@@ -117,6 +117,7 @@ MOVED = {
         "chernoff_exponent", "complete_square", "dp_group_delta", "dpa_zcdp_epsilon", "finite_pair_from_logits",
         "group_induction", "group_recursion", "harmonic", "holder_orders", "mcdp_exponent", "mutual_information",
         "random_finite_pairs", "rdp_conversion_optimum", "short", "spike_pair", "sup_over_order", "tail_integral")),
+    "cbdp_sym.divergences.shifted": ("cbdp", ("conjugate_constants", "orthant_chain_bound", "power_sup")),
 }
 #: ``(old module, name) -> paper`` of every moved helper
 MOVED_NAMES = {(module, name): paper for module, (paper, names) in MOVED.items() for name in names}
