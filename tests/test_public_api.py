@@ -302,3 +302,19 @@ def test_the_api_reference_covers_the_face_and_every_namespace():
         mod = importlib.import_module(f"cbdp_sym.{ns}")
         missing += [f"{ns}.{n}" for n in mod.__all__ if f"cbdp_sym.{ns}.{n}\n" not in text and f"`{n}`" not in text]
     assert not missing, f"docs/api.md misses {missing}"
+
+
+def test_derived_divergences_return_value_and_conditions():
+    """Every derivation of a divergence returns the same kind of pair, ``(value, conditions)`` (issue 30, item 3):
+    the face's three and the namespaces' hockey-stick, profile and subsampled Rényi derivations."""
+    import sympy as sp
+
+    from cbdp_sym import KL, Normal, f_divergence, max_divergence, renyi_divergence
+    from cbdp_sym.conversions import hockey_stick_sym, profile_sym
+    from cbdp_sym.mechanisms import subsampled_renyi_sym
+
+    P, Q, half = Normal(1, 1), Normal(0, 1), sp.Rational(1, 2)
+    for out in (f_divergence(KL, P, Q), renyi_divergence(P, Q, 2), max_divergence(P, Q),
+                hockey_stick_sym(P, Q, half), profile_sym(P, Q, half), subsampled_renyi_sym(P, Q, half, 2)):
+        assert isinstance(out, tuple) and len(out) == 2 and isinstance(out[1], list), out
+        assert isinstance(out[0], sp.Basic), out

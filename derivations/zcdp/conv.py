@@ -1638,7 +1638,7 @@ def _gauss_profile():
     from cbdp_sym.mechanisms import gaussian_mechanism
 
     s = sp.Symbol("sigma", positive=True)
-    return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)
+    return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)[0]
 
 
 @cached_numeric

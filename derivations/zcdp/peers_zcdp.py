@@ -53,7 +53,7 @@ def _gauss_profile():
     from cbdp_sym.mechanisms import gaussian_mechanism
 
     s, e = sp.symbols("sigma epsilon", positive=True)
-    return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)
+    return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)[0]
 
 
 def exact_gauss_eps(std, delta):
