@@ -119,8 +119,25 @@ MOVED = {
         "random_finite_pairs", "rdp_conversion_optimum", "short", "spike_pair", "sup_over_order", "tail_integral")),
     "cbdp_sym.divergences.shifted": ("cbdp", ("conjugate_constants", "orthant_chain_bound", "power_sup")),
 }
-#: ``(old module, name) -> paper`` of every moved helper
+# the role namespaces that held some of them (namespace -> (paper, names)), resolved the same way
+MOVED_ALIASES = {
+    "cbdp_sym.concentrated": ("zcdp", (
+        "ZPair", "affine_loss_law", "certify_lt", "chernoff_exponent", "complete_square", "dp_group_delta",
+        "dpa_zcdp_epsilon", "finite_pair_from_logits", "group_induction", "group_recursion", "harmonic",
+        "holder_orders", "mcdp_exponent", "mutual_information", "random_finite_pairs", "rdp_conversion_optimum",
+        "spike_pair", "tail_integral")),
+    "cbdp_sym.peers": ("zcdp", ("autodp_puredp_rdp", "autodp_zcdp_rdp")),
+    "cbdp_sym.divergences": ("cbdp", ("conjugate_constants", "orthant_chain_bound", "power_sup")),
+}
+#: ``(old module, name) -> paper`` of every moved helper (:mod:`cbdp_sym.core.deps` reads the two tables above too:
+#: a module importing an old path depends on the paper folder's ``_shared.py``)
 MOVED_NAMES = {(module, name): paper for module, (paper, names) in MOVED.items() for name in names}
+
+
+def moved_from(module_name: str) -> dict:
+    """``name -> paper`` of the helpers the module or namespace ``module_name`` held before they moved."""
+    paper, names = MOVED.get(module_name) or MOVED_ALIASES.get(module_name) or ("", ())
+    return {n: paper for n in names}
 
 
 def moved_home(paper: str, name: str) -> str:

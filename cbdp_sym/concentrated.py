@@ -17,10 +17,5 @@ here to that very object, with a ``DeprecationWarning`` naming the new home.
 """
 from cbdp_sym import _api
 
-# the names this namespace held before 0.3 (all moved into the zCDP paper's folder)
-_OLD_NAMES = ("ZPair", "affine_loss_law", "certify_lt", "chernoff_exponent", "complete_square", "dp_group_delta",
-              "dpa_zcdp_epsilon", "finite_pair_from_logits", "group_induction", "group_recursion", "harmonic",
-              "holder_orders", "mcdp_exponent", "mutual_information", "random_finite_pairs", "rdp_conversion_optimum",
-              "spike_pair", "tail_integral")
-_EXPORTS: dict = {}
-__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names={n: "zcdp" for n in _OLD_NAMES})
+_EXPORTS: dict = {}  # (its names moved into the zCDP paper's folder: cbdp_sym._api.MOVED_ALIASES)
+__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names=_api.moved_from(__name__))

@@ -26,6 +26,6 @@ _EXPORTS = {
                                    "exact_gaussian_eps", "eps_accountant", "compare", "peer_table", "U"),
     "cbdp_sym.divergences.accountant_peers": ("subsampled_gaussian_eps_peers", "peer_rows"),
 }
-# held here before 0.3; moved into the zCDP paper's folder (derivations/zcdp/_shared.py), deprecated one release
-_MOVED = {"autodp_puredp_rdp": "zcdp", "autodp_zcdp_rdp": "zcdp"}
-__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names=_MOVED)
+# autodp_puredp_rdp, autodp_zcdp_rdp: held here before 0.3, moved into the zCDP paper's folder
+# (derivations/zcdp/_shared.py), deprecated one release (cbdp_sym._api.MOVED_ALIASES)
+__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names=_api.moved_from(__name__))

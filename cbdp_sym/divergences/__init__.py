@@ -27,6 +27,6 @@ _EXPORTS = {
                                      "symmetric_about_zero"),
     "cbdp_sym.divergences.reduction": ("conjugate_structure",),
 }
-# held here before 0.3; moved into the CBDP paper's folder (derivations/cbdp/_shared.py), deprecated one release
-_MOVED = {"conjugate_constants": "cbdp", "orthant_chain_bound": "cbdp", "power_sup": "cbdp"}
-__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names=_MOVED)
+# conjugate_constants, orthant_chain_bound, power_sup: held here before 0.3, moved into the CBDP paper's folder
+# (derivations/cbdp/_shared.py), deprecated one release (cbdp_sym._api.MOVED_ALIASES)
+__all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS, moved_names=_api.moved_from(__name__))

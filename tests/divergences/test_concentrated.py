@@ -80,3 +80,23 @@ def test_the_engine_imports_no_paper_content_until_a_name_is_used():
             "print(sorted(m for m in sys.modules if m.startswith('cbdp_sym_derivations')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_a_module_on_an_old_path_depends_on_the_moved_code(tmp_path):
+    """The cache key of a module that imports a moved helper by its old path covers the paper folder's code the
+    path resolves to (cbdp_sym.core.deps), not only the engine's forwarding stub."""
+    from cbdp_sym.core import deps
+
+    from ..conftest import ROOT
+
+    cases = {"from cbdp_sym.concentrated import ZPair\n": "zcdp", "from cbdp_sym import chernoff_exponent\n": "zcdp",
+             "from cbdp_sym.divergences.concentrated import ZPair\n": "zcdp",
+             "from cbdp_sym.peers import autodp_zcdp_rdp\n": "zcdp", "from cbdp_sym.divergences import power_sup\n": "cbdp",
+             "from cbdp_sym import arb_value\n": None}  # (the face's old arb_value is the certify one: no paper)
+    for k, (source, paper) in enumerate(cases.items()):
+        mod = tmp_path / f"m{k}.py"
+        mod.write_text(source, encoding="utf-8")
+        got = {p.relative_to(ROOT).as_posix() for p in deps.closure([mod]) if "derivations" in p.parts}
+        want = ({f"derivations/{paper}/_shared.py", f"derivations/{paper}/_" + ("concentrated" if paper == "zcdp" else "shifted")
+                 + ".py"} if paper else set())
+        assert want <= got and (paper or not got), (source, got)
