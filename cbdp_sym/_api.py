@@ -143,7 +143,7 @@ def moved_from(module_name: str) -> dict:
 def moved_home(paper: str, name: str) -> str:
     """Where a moved helper lives now, in words (the text of its DeprecationWarning)."""
     return (f"it moved into the {paper} paper's folder, derivations/{paper}/_shared.py (a module of that folder "
-            f"imports it with `from ._shared import {name}`; cbdp_sym.derivations.{paper}._shared after pip install)")
+            f"imports it with `from ._shared import {name}`)")
 
 
 def moved_object(paper: str, name: str):
