@@ -107,13 +107,72 @@ def resolve(entry):
     return mod if attr is None else getattr(mod, attr)
 
 
-def namespace(module_name: str, exports: dict, namespaces: dict | None = None):
+# Helpers that moved out of the engine into the one paper folder that uses them (issue 30): old module -> (paper,
+# names).  The old paths resolve each name, for one release, to the object of the paper folder's ``_shared`` module
+# imported under the registry's name (the very object the audit uses), with a DeprecationWarning naming the new home.
+# (The engine never imports paper content at module top: the forwarding imports it on first use, by name.)
+MOVED = {
+    "cbdp_sym.divergences.concentrated": ("zcdp", (
+        "ZPair", "affine_loss_law", "arb_value", "autodp_puredp_rdp", "autodp_zcdp_rdp", "certify_lt",
+        "chernoff_exponent", "complete_square", "dp_group_delta", "dpa_zcdp_epsilon", "finite_pair_from_logits",
+        "group_induction", "group_recursion", "harmonic", "holder_orders", "mcdp_exponent", "mutual_information",
+        "random_finite_pairs", "rdp_conversion_optimum", "short", "spike_pair", "sup_over_order", "tail_integral")),
+    "cbdp_sym.divergences.shifted": ("cbdp", ("conjugate_constants", "orthant_chain_bound", "power_sup")),
+}
+# the role namespaces that held some of them (namespace -> (paper, names)), resolved the same way
+MOVED_ALIASES = {
+    "cbdp_sym.concentrated": ("zcdp", (
+        "ZPair", "affine_loss_law", "certify_lt", "chernoff_exponent", "complete_square", "dp_group_delta",
+        "dpa_zcdp_epsilon", "finite_pair_from_logits", "group_induction", "group_recursion", "harmonic",
+        "holder_orders", "mcdp_exponent", "mutual_information", "random_finite_pairs", "rdp_conversion_optimum",
+        "spike_pair", "tail_integral")),
+    "cbdp_sym.peers": ("zcdp", ("autodp_puredp_rdp", "autodp_zcdp_rdp")),
+    "cbdp_sym.divergences": ("cbdp", ("conjugate_constants", "orthant_chain_bound", "power_sup")),
+}
+#: ``(old module, name) -> paper`` of every moved helper (:mod:`cbdp_sym.core.deps` reads the two tables above too:
+#: a module importing an old path depends on the paper folder's ``_shared.py``)
+MOVED_NAMES = {(module, name): paper for module, (paper, names) in MOVED.items() for name in names}
+
+
+def moved_from(module_name: str) -> dict:
+    """``name -> paper`` of the helpers the module or namespace ``module_name`` held before they moved."""
+    paper, names = MOVED.get(module_name) or MOVED_ALIASES.get(module_name) or ("", ())
+    return {n: paper for n in names}
+
+
+def moved_home(paper: str, name: str) -> str:
+    """Where a moved helper lives now, in words (the text of its DeprecationWarning)."""
+    return (f"it moved into the {paper} paper's folder, derivations/{paper}/_shared.py (a module of that folder "
+            f"imports it with `from ._shared import {name}`)")
+
+
+def moved_object(paper: str, name: str):
+    """A moved helper's object: ``name`` of the paper folder's ``_shared`` module, imported under the registry's
+    name (:func:`cbdp_sym.app.registry.builtin_module`), so the same object as the audit's."""
+    return getattr(importlib.import_module("cbdp_sym.app.registry").builtin_module(paper, "_shared"), name)
+
+
+def moved(old: str, name: str, paper: str, stacklevel: int = 3):
+    """``old.name`` (a helper that moved into a paper's folder), with a ``DeprecationWarning`` naming its home."""
+    import warnings
+
+    warnings.warn(f"{old}.{name} is deprecated: {moved_home(paper, name)}; the old path is kept one release",
+                  DeprecationWarning, stacklevel=stacklevel)
+    return moved_object(paper, name)
+
+
+def namespace(module_name: str, exports: dict, namespaces: dict | None = None, moved_names: dict | None = None):
     """``(__all__, __getattr__, __dir__)`` of a namespace module whose names (``exports``: module -> names, as in
-    :func:`table`) are resolved on first use; a sub-package's own submodules stay reachable as attributes."""
+    :func:`table`) are resolved on first use; a sub-package's own submodules stay reachable as attributes.
+    ``moved_names`` (name -> paper): names the namespace held before they moved into a paper's folder, resolved
+    there with a DeprecationWarning (:func:`moved`), outside ``__all__``."""
     lazy = table(exports, namespaces)
     mod_globals = sys.modules[module_name].__dict__  # (the module is being executed: it is registered already)
+    moved_names = dict(moved_names or {})
 
     def __getattr__(name):  # noqa: N807
+        if name in moved_names:
+            return moved(module_name, name, moved_names[name])
         try:
             entry = lazy[name]
         except KeyError:
@@ -153,8 +212,10 @@ OLD = {**table(_OLD_OWN), **table(_OLD_EXPORTS, _OLD_NAMESPACES)}
 
 def new_path(name: str) -> str:
     """Where an old face name lives now: ``cbdp_sym.<namespace>.<name>`` (a namespace holding the same object), else
-    the module that defines it."""
+    the module that defines it (for a helper that moved into a paper's folder: that folder, :func:`moved_home`)."""
     module, attr = OLD[name]
+    if (module, attr) in MOVED_NAMES:
+        return moved_home(MOVED_NAMES[module, attr], attr)
     # (the face from sys.modules, not `import cbdp_sym`: cbdp_sym.core.deps would read that as depending on everything)
     for ns in sys.modules["cbdp_sym"].NAMESPACES:
         mod = importlib.import_module(f"cbdp_sym.{ns}")
@@ -168,6 +229,10 @@ def deprecated(name: str):
     """An old face name's object, with a ``DeprecationWarning`` naming its new path (kept one release)."""
     import warnings
 
+    module, attr = OLD[name]
+    if (module, attr) in MOVED_NAMES:
+        warnings.warn(f"`from cbdp_sym import {name}` is deprecated: {new_path(name)}", DeprecationWarning, stacklevel=3)
+        return moved_object(MOVED_NAMES[module, attr], attr)
     warnings.warn(f"`from cbdp_sym import {name}` is deprecated: use {new_path(name)} (cbdp_sym's face holds the "
                   f"authoring names only; see docs/api.md)", DeprecationWarning, stacklevel=3)
     return resolve(OLD[name])

@@ -5,6 +5,7 @@ Group                             Names
 ================================  ==================================================================
 evaluating                        :func:`arb_value`, :func:`arb_closed`, :func:`arb_eval`,
                                   :func:`arb_precision`, :func:`substitute_point`, :func:`arb_to_mpf`
+computing in balls                :data:`arb` (python-flint's ball type), :func:`arb_from_mpf`
 certifying                        :func:`certify_less`, :func:`certify_closed_less`,
                                   :func:`certify_above_bound`, :func:`certify_different`,
                                   :class:`NotCertifiable`
@@ -18,7 +19,7 @@ True
 from cbdp_sym import _api
 
 _EXPORTS = {
-    "cbdp_sym.calculus.certify": ("NotCertifiable", "arb_value", "arb_closed", "arb_eval", "arb_precision",
+    "cbdp_sym.calculus.certify": ("NotCertifiable", "arb", "arb_from_mpf", "arb_value", "arb_closed", "arb_eval", "arb_precision",
                                   "certify_above_bound", "certify_less", "certify_closed_less", "certify_different",
                                   "lin_renyi_lower", "substitute_point"),
     "cbdp_sym.restricted.lincert": ("lin_renyi_certificate",),

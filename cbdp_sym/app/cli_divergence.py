@@ -114,7 +114,7 @@ def _derived(kind, P, Q, q, relation, K, alpha_exact):
             if q is not None:
                 if kind == "renyi" and relation == "remove" and alpha_exact is not None and alpha_exact.is_integer:
                     Pb, Qb = P, Q
-                    e = subsampled_renyi_sym(Pb, Qb, q, alpha_exact)
+                    e = subsampled_renyi_sym(Pb, Qb, q, alpha_exact)[0]
                     return K * e
                 return None
             if kind == "kl":

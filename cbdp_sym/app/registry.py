@@ -59,6 +59,22 @@ def builtin_root() -> Path:
     raise CbdpError("the built-in derivations are missing from this installation")
 
 
+def root_tag(root: Path) -> str:
+    """The tag of a derivations root in its modules' names (``cbdp_sym_derivations.<tag>.<paper>.<module>``)."""
+    return "r" + hashlib.sha1(str(root).encode()).hexdigest()[:8]
+
+
+def builtin_module(paper: str, module: str):
+    """A module of a built-in paper folder (``builtin_module("zcdp", "_shared")``), imported under the name the
+    registry gives it, so that its objects are the very ones the audit uses (the engine's deprecated paths of helpers
+    that moved into a paper's folder forward here, :mod:`cbdp_sym._api`)."""
+    root = builtin_root().resolve()
+    tag = root_tag(root)
+    _package(f"cbdp_sym_derivations.{tag}", root)
+    _package(f"cbdp_sym_derivations.{tag}.{paper}", root / paper)
+    return _import(root / paper / f"{module}.py", f"cbdp_sym_derivations.{tag}.{paper}.{module}")
+
+
 def _package(name: str, folder: Path):
     """Register ``name`` as a package whose modules live in ``folder``: a claim module of a paper may then
     import the paper's shared modules relatively (``from ._shared import GRID``)."""
@@ -172,7 +188,7 @@ class Registry:
             self._load_root(root.resolve(), user=not (builtin and k == 0))
 
     def _load_root(self, root: Path, user: bool = True):
-        tag = "r" + hashlib.sha1(str(root).encode()).hexdigest()[:8]
+        tag = root_tag(root)
         folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
         for folder in folders:
             if self._only is not None and (root, folder.name) not in self._only:

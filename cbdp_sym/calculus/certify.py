@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from fractions import Fraction
 
+import mpmath as mp
 import sympy as sp
 from cbdp_sym.laws.distributions import Laplace, Normal
 
@@ -23,6 +24,28 @@ except ImportError:  # pragma: no cover
 
 class NotCertifiable(Exception):
     pass
+
+
+#: python-flint's ball type (``arb(mid)``, ``arb(mid, rad)``), or ``None`` when python-flint is missing: for code that
+#: computes in balls itself (precision set by :func:`arb_precision`; paper modules never import flint).
+arb = flint.arb if flint is not None else None
+
+
+def arb_from_mpf(x):
+    """An mpmath number (or an int) as an Arb ball exactly: its whole mantissa, radius 0 (no rounding, whatever
+    the working precision).
+
+    >>> import mpmath as mp
+    >>> b = arb_from_mpf(mp.mpf(1) / 3)
+    >>> bool(b.rad() == 0), b.mid() == arb_from_mpf(mp.mpf(1) / 3).mid()
+    (True, True)
+    """
+    if flint is None:
+        raise NotCertifiable("python-flint is not installed")
+    sign, man, exp, _bc = mp.mpf(x)._mpf_
+    if not man and exp:  # inf or nan
+        raise NotCertifiable("an Arb ball needs a finite number")
+    return flint.arb((int(-man if sign else man), int(exp)))
 
 
 _ARB_FUNCS = {sp.exp: "exp", sp.log: "log", sp.erfc: "erfc", sp.erf: "erf", sp.sinh: "sinh", sp.cosh: "cosh",

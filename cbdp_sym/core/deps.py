@@ -208,6 +208,30 @@ def namespace_targets(root: Path, path: Path, name: str | None = None) -> set:
     return set(table.get(name, ()))
 
 
+@functools.lru_cache(maxsize=None)
+def _moved_table(root: Path, stamp) -> dict:
+    """``(old module, name) -> the paper folder's _shared.py`` of the helpers that moved out of the engine into a
+    built-in paper's folder (``MOVED`` and ``MOVED_ALIASES`` of ``_api.py``, read from its source): an old path
+    resolves there at run time, so a module importing it depends on that file (and on what it imports)."""
+    path = root / "_api.py"
+    if not path.is_file():
+        return {}
+    derivs = next((d for d in (root / "derivations", root.parent / "derivations") if d.is_dir()), None)
+    out = {}
+    for node in ast.parse(path.read_bytes()).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in ("MOVED", "MOVED_ALIASES") and derivs is not None):
+            for module, (paper, names) in ast.literal_eval(node.value).items():
+                shared = derivs / paper / "_shared.py"
+                if shared.is_file():
+                    out.update({(module, name): shared for name in names})
+    return out
+
+
+def _moved(root: Path) -> dict:
+    return _moved_table(root, _stat_key(root / "_api.py") if (root / "_api.py").is_file() else None)
+
+
 def _names_map(root: Path) -> dict:
     stamp = tuple(_stat_key(root / f) if (root / f).is_file() else None for f in ("_api.py", "__init__.py"))
     return _api_names(root, stamp)
@@ -307,7 +331,16 @@ def imports_of(path: Path, root: Path | None = None) -> set[Path]:
             base = dotted
         else:
             base = ""
+        moved = _moved(root)
         for name in imported:
+            old = moved.get((f"{_PACKAGE}.{base}" if base else _PACKAGE, name))
+            if old is None and not base:  # `from cbdp_sym import ZPair` (the face's old name of a moved helper)
+                if names is None:
+                    names = _names_map(root)
+                old = next((shared for (module, n), shared in moved.items() if n == name
+                            and _module_file(root, module[len(_PACKAGE) + 1:]) in names.get(name, ())), None)
+            if old is not None:
+                out.add(old)
             sub = _module_file(root, f"{base}.{name}" if base else name) if name != "*" else None
             if sub is not None:
                 out.add(sub)

@@ -18,7 +18,7 @@ import importlib
 
 import mpmath as mp
 
-from cbdp_sym.divergences.peers import PeerValue, _call, versions
+from cbdp_sym.divergences.peers import PeerValue, call_library, versions
 
 __all__ = ["subsampled_gaussian_eps_peers", "peer_rows"]
 
@@ -101,7 +101,7 @@ def subsampled_gaussian_eps_peers(q, sigma, K, delta, include=None):
         if not _has(module.split(".")[0] if lib != "opacus" else "opacus"):
             out.append((lib, method, PeerValue(lib, call, None, "skipped: not installed")))
             continue
-        out.append((lib, method, _call(lib, call, lambda fn=fn: fn(qf, sf, int(K), df))))
+        out.append((lib, method, call_library(lib, call, lambda fn=fn: fn(qf, sf, int(K), df))))
     return out
 
 

@@ -281,7 +281,15 @@ def hockey_stick_sym(P: Distribution, Q: Distribution, eps, lhs=None):
     """Derive the privacy profile ``int (p - e^eps q)_+`` for two laws whose log-density ratio is affine
     in ``x`` with a slope of known sign (e.g. equal-variance Gaussians): the set ``{p > e^eps q}`` is a
     half-line ending at the root of ``log p - log q = eps``, and ``p - e^eps q`` is integrated over it
-    with the engine (steps recorded).  Returns the closed form (error functions for Gaussians)."""
+    with the engine (steps recorded).  Returns ``(value, conditions)`` like :func:`cbdp_sym.f_divergence`: the
+    closed form (error functions for Gaussians) and the conditions the integration needed (empty for Gaussians).
+
+    >>> import sympy as sp
+    >>> from cbdp_sym.laws.distributions import Normal
+    >>> value, conds = hockey_stick_sym(Normal(0, 1), Normal(1, 1), sp.Integer(0))
+    >>> conds, sp.simplify(value - sp.erf(sp.sqrt(2) / 4))
+    ([], 0)
+    """
     name = lhs or Tex(r"\delta(\varepsilon)")
     record(name, Tex(r"\sup_S P(S) - e^{\varepsilon} Q(S) = \int \left(p(x) - e^{\varepsilon} q(x)\right)_+ dx"),
            "hockey-stick divergence (the privacy profile)")
@@ -300,11 +308,11 @@ def hockey_stick_sym(P: Distribution, Q: Distribution, eps, lhs=None):
     record(Tex(r"\{x : p(x) > e^{\varepsilon} q(x)\}"), Tex(r"\left(%s, %s\right)" % (latex(lo), latex(hi))),
            f"the log-ratio is affine with slope ${latex(slope)}$: a half-line")
     integrand = P.pdf() - sp.exp(eps) * Q.pdf()
-    value, _ = integrate_split(integrand, X, lo, hi, lhs=name, note="integral of $p - e^{\\varepsilon} q$ over the half-line")
+    value, conds = integrate_split(integrand, X, lo, hi, lhs=name, note="integral of $p - e^{\\varepsilon} q$ over the half-line")
     with time_limit(30, "simplifying the profile"):
         value = symcache.simplify(value)
     record(name, value, "privacy profile")
-    return value
+    return value, list(conds)
 
 
 def eps_from_profile(profile: Callable, delta, lo=0, hi=None):

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 import mpmath as mp
 from cbdp_sym.core.numbers import mp_str
 
-__all__ = ["available", "versions", "PeerValue", "rdp", "rdp_formula", "predicted_error", "eps_single_order",
+__all__ = ["available", "versions", "PeerValue", "call_library", "rdp", "rdp_formula", "predicted_error", "eps_single_order",
            "delta_single_order", "eps_optimised_autodp", "exact_gaussian_eps", "eps_accountant", "compare", "peer_table", "U"]
 
 U = 2.0**-53  # unit roundoff of binary64
@@ -98,7 +98,16 @@ class PeerValue:
     error: str | None = None
 
 
-def _call(lib, call, fn) -> PeerValue:
+def call_library(lib: str, call: str, fn) -> PeerValue:
+    """Run ``fn()`` (a peer library's computation, described by ``call``) and record what it returned: a
+    :class:`PeerValue` with the value as a float, or with the exception's one-line message (a library's failure,
+    a missing library included, is a result to report, never a crash); the library's warnings are silenced.
+
+    >>> call_library("demo", "1 + 1", lambda: 1 + 1).value
+    2.0
+    >>> call_library("demo", "1/0", lambda: 1 / 0).error
+    'ZeroDivisionError: division by zero'
+    """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -132,41 +141,41 @@ def rdp(lib: str, mechanism: str, alpha: float, *, p=None, scale=None, std=None,
         s = float(std) / float(sensitivity)
         if lib == "autodp":
             from autodp import rdp_bank
-            return _call(lib, f"rdp_bank.RDP_gaussian({{'sigma': {s!r}}}, {a!r})", lambda: rdp_bank.RDP_gaussian({"sigma": s}, a))
+            return call_library(lib, f"rdp_bank.RDP_gaussian({{'sigma': {s!r}}}, {a!r})", lambda: rdp_bank.RDP_gaussian({"sigma": s}, a))
         from dp_accounting import dp_event
-        return _call(lib, f"RdpAccountant([{a!r}]).compose(GaussianDpEvent({s!r}))",
+        return call_library(lib, f"RdpAccountant([{a!r}]).compose(GaussianDpEvent({s!r}))",
                      lambda: _dpa_rdp(dp_event.GaussianDpEvent(s), a, "ADD_OR_REMOVE_ONE"))
     if mechanism == "laplace":
         b = float(scale) / float(sensitivity)
         if lib == "autodp":
             from autodp import rdp_bank
-            return _call(lib, f"rdp_bank.RDP_laplace({{'b': {b!r}}}, {a!r})", lambda: rdp_bank.RDP_laplace({"b": b}, a))
+            return call_library(lib, f"rdp_bank.RDP_laplace({{'b': {b!r}}}, {a!r})", lambda: rdp_bank.RDP_laplace({"b": b}, a))
         from dp_accounting import dp_event
-        return _call(lib, f"RdpAccountant([{a!r}]).compose(LaplaceDpEvent({b!r}))",
+        return call_library(lib, f"RdpAccountant([{a!r}]).compose(LaplaceDpEvent({b!r}))",
                      lambda: _dpa_rdp(dp_event.LaplaceDpEvent(b), a, "ADD_OR_REMOVE_ONE"))
     if mechanism == "rr":
         pp = float(p)
         if lib == "autodp":
             from autodp import rdp_bank
-            return _call(lib, f"rdp_bank.RDP_randresponse({{'p': {pp!r}}}, {a!r})", lambda: rdp_bank.RDP_randresponse({"p": pp}, a))
+            return call_library(lib, f"rdp_bank.RDP_randresponse({{'p': {pp!r}}}, {a!r})", lambda: rdp_bank.RDP_randresponse({"p": pp}, a))
         from dp_accounting import dp_event
         t = 2 * (1 - max(pp, 1 - pp))  # the pair is symmetric in p <-> 1 - p
-        return _call(lib, f"RdpAccountant([{a!r}], REPLACE_ONE).compose(RandomizedResponseDpEvent({t!r}, 2))",
+        return call_library(lib, f"RdpAccountant([{a!r}], REPLACE_ONE).compose(RandomizedResponseDpEvent({t!r}, 2))",
                      lambda: _dpa_rdp(dp_event.RandomizedResponseDpEvent(t, 2), a, "REPLACE_ONE"))
     if mechanism == "zcdp":  # rho-zCDP (Bun-Steinke): the RDP curve rho * alpha
         r = float(rho)
         if lib == "autodp":
             from autodp import rdp_bank
-            return _call(lib, f"rdp_bank.RDP_zCDP({{'rho': {r!r}}}, {a!r})", lambda: rdp_bank.RDP_zCDP({"rho": r}, a))
+            return call_library(lib, f"rdp_bank.RDP_zCDP({{'rho': {r!r}}}, {a!r})", lambda: rdp_bank.RDP_zCDP({"rho": r}, a))
         from dp_accounting import dp_event
-        return _call(lib, f"RdpAccountant([{a!r}]).compose(ZCDpEvent({r!r}))",
+        return call_library(lib, f"RdpAccountant([{a!r}]).compose(ZCDpEvent({r!r}))",
                      lambda: _dpa_rdp(dp_event.ZCDpEvent(r), a, "ADD_OR_REMOVE_ONE"))
     if mechanism == "puredp":  # the RDP curve autodp assigns to an eps-DP mechanism (Bun-Steinke, Prop. 3.3 / Lemma 4)
         e = float(eps)
         if lib != "autodp":
             return PeerValue(lib, "--", None, "not offered by this library")
         from autodp import converter
-        return _call(lib, f"converter.puredp_to_rdp({e!r})({a!r})", lambda: converter.puredp_to_rdp(e)(a))
+        return call_library(lib, f"converter.puredp_to_rdp({e!r})({a!r})", lambda: converter.puredp_to_rdp(e)(a))
     raise ValueError(f"unknown mechanism {mechanism!r}")
 
 
@@ -222,7 +231,7 @@ def eps_single_order(alpha: float, r: float, delta: float) -> PeerValue:
         from dp_accounting.rdp import rdp_privacy_accountant as ra
         return ra.compute_epsilon([float(alpha)], [float(r)], float(delta))[0]
 
-    return _call("dp_accounting", f"compute_epsilon([{float(alpha)!r}], [{float(r)!r}], {float(delta)!r})", f)
+    return call_library("dp_accounting", f"compute_epsilon([{float(alpha)!r}], [{float(r)!r}], {float(delta)!r})", f)
 
 
 def delta_single_order(alpha: float, r: float, eps: float) -> PeerValue:
@@ -231,7 +240,7 @@ def delta_single_order(alpha: float, r: float, eps: float) -> PeerValue:
         from dp_accounting.rdp import rdp_privacy_accountant as ra
         return ra.compute_delta([float(alpha)], [float(r)], float(eps))[0]
 
-    return _call("dp_accounting", f"compute_delta([{float(alpha)!r}], [{float(r)!r}], {float(eps)!r})", f)
+    return call_library("dp_accounting", f"compute_delta([{float(alpha)!r}], [{float(r)!r}], {float(eps)!r})", f)
 
 
 def eps_optimised_autodp(curve, delta: float, bbghs: bool) -> PeerValue:
@@ -241,7 +250,7 @@ def eps_optimised_autodp(curve, delta: float, bbghs: bool) -> PeerValue:
         from autodp import converter
         return converter.rdp_to_approxdp(curve, BBGHS_conversion=bbghs)(float(delta))
 
-    return _call("autodp", f"rdp_to_approxdp(curve, BBGHS_conversion={bbghs})({float(delta)!r})", f)
+    return call_library("autodp", f"rdp_to_approxdp(curve, BBGHS_conversion={bbghs})({float(delta)!r})", f)
 
 
 def exact_gaussian_eps(lib: str, std: float, delta: float, sensitivity: float = 1.0) -> PeerValue:
@@ -249,9 +258,9 @@ def exact_gaussian_eps(lib: str, std: float, delta: float, sensitivity: float = 
     s = float(std) / float(sensitivity)
     if lib == "dp_accounting":
         from dp_accounting import gaussian_mechanism as gm
-        return _call(lib, f"get_epsilon_gaussian({s!r}, {float(delta)!r})", lambda: gm.get_epsilon_gaussian(s, float(delta)))
+        return call_library(lib, f"get_epsilon_gaussian({s!r}, {float(delta)!r})", lambda: gm.get_epsilon_gaussian(s, float(delta)))
     from autodp import dp_bank
-    return _call(lib, f"dp_bank.get_eps_ana_gaussian({s!r}, {float(delta)!r})", lambda: dp_bank.get_eps_ana_gaussian(s, float(delta)))
+    return call_library(lib, f"dp_bank.get_eps_ana_gaussian({s!r}, {float(delta)!r})", lambda: dp_bank.get_eps_ana_gaussian(s, float(delta)))
 
 
 def _event(mechanism, *, p=None, scale=None, std=None):
@@ -287,7 +296,7 @@ def eps_accountant(lib: str, method: str, mechanism: str, delta: float, **par) -
             acc.compose(ev)
             return acc.get_epsilon(d)
 
-        return _call(lib, f"{'RdpAccountant' if method == 'rdp' else 'PLDAccountant'}().compose({mechanism} {par}).get_epsilon({d!r})", f)
+        return call_library(lib, f"{'RdpAccountant' if method == 'rdp' else 'PLDAccountant'}().compose({mechanism} {par}).get_epsilon({d!r})", f)
 
     def g():
         from autodp import converter
@@ -295,7 +304,7 @@ def eps_accountant(lib: str, method: str, mechanism: str, delta: float, **par) -
         curve = lambda a: rdp(lib, mechanism, float(a), **par).value  # noqa: E731
         return converter.rdp_to_approxdp(curve, BBGHS_conversion=(method == "bbghs"))(d)
 
-    return _call(lib, f"rdp_to_approxdp({mechanism} {par}, BBGHS_conversion={method == 'bbghs'})({d!r})", g)
+    return call_library(lib, f"rdp_to_approxdp({mechanism} {par}, BBGHS_conversion={method == 'bbghs'})({d!r})", g)
 
 
 # -- comparison ------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
 >>> from cbdp_sym.laws.distributions import Normal
 >>> s = sp.Symbol("sigma", positive=True)
 >>> profile_sym(Normal(0, s), Normal(1, s))
--exp(epsilon)*Phi(-epsilon*sigma - 1/(2*sigma)) + Phi(-epsilon*sigma + 1/(2*sigma))
+(-exp(epsilon)*Phi(-epsilon*sigma - 1/(2*sigma)) + Phi(-epsilon*sigma + 1/(2*sigma)), [])
 """
 from __future__ import annotations
 
@@ -110,20 +110,23 @@ def _profile_sym(P, Q, eps):
     name = Tex(r"\delta_{P,Q}(\varepsilon)")
     record(name, Tex(r"E_Q\left[\left(\frac{dP}{dQ} - e^{\varepsilon}\right)_+\right]"),
            "privacy profile: the f-divergence of the hockey-stick generator $(t - e^{\\varepsilon})_+$")
-    value, _conds = f_divergence(hockey_stick_generator(eps), P, Q, lhs=name)
+    value, conds = f_divergence(hockey_stick_generator(eps), P, Q, lhs=name)
     if value.has(sp.erf, sp.erfc):
         value = erfc_form(value)
         record(name, value, "error functions written through $\\operatorname{erfc}$ and $\\Phi(x) = "
                             "\\operatorname{erfc}(-x/\\sqrt{2})/2$: no cancellation in the tails")
-    return value
+    return value, tuple(conds)
 
 
 def profile_sym(P, Q, eps=EPS):
-    """The privacy profile ``delta_{P,Q}(eps)`` derived with the engine (steps on the tape)."""
+    """The privacy profile ``delta_{P,Q}(eps)`` derived with the engine (steps on the tape).  Returns
+    ``(value, conditions)`` like :func:`cbdp_sym.f_divergence` (whose hockey-stick divergence it is): the conditions
+    the derivation needed (laws on the integers: none, the sums are closed)."""
     _prepare(P, Q)
     if involves_lattice(P, Q):
-        return lattice_profile_sym(P, Q, sp.sympify(eps))
-    return _profile_sym(P, Q, sp.sympify(eps))
+        return lattice_profile_sym(P, Q, sp.sympify(eps)), []
+    value, conds = _profile_sym(P, Q, sp.sympify(eps))
+    return value, list(conds)
 
 
 # -- numerics from the definition ------------------------------------------------------------------
@@ -830,7 +833,7 @@ def _derived_safe(P, Q, seconds=60):
             store.report_bad_entry(path, str(exc))
     try:
         with time_limit(seconds, "deriving the profile"):
-            value = profile_sym(P, Q, EPS)
+            value = profile_sym(P, Q, EPS)[0]
     except DerivationTimeout:
         return None
     except (DerivationError, NotImplementedError, TypeError, ValueError):  # no closed form: reported as null
@@ -1055,7 +1058,7 @@ def mechanism_profile(mech):
     """The derived profile of a mechanism with its parameter a symbol (Gaussian, Laplace) -- steps on the tape."""
     s = _MECH_SYMS[mech]
     P, Q = gaussian_mechanism(s, 1) if mech == "gaussian" else laplace_mechanism(s, 1)
-    return profile_sym(P, Q)
+    return profile_sym(P, Q)[0]
 
 
 def _cached(fn):
@@ -1068,7 +1071,7 @@ def mechanism_exact_eps(mech, value, delta):
     laws derived at the value) inverted and certified, and the quadrature / sum profile inverted."""
     _label, P, Q = mechanism_pair(mech, value)
     if mech == "rr":
-        closed = profile_sym(P, Q)
+        closed = profile_sym(P, Q)[0]
     else:
         closed = mechanism_profile(mech).subs(_MECH_SYMS[mech], sp.sympify(value))
     return exact_eps(P, Q, sp.sympify(delta), closed=closed)

@@ -128,16 +128,31 @@ _JP = sp.Symbol("j", integer=True, positive=True)
 def moment_ratio(P, Q, j=_JP):
     """``E_Q[(P/Q)^j] = exp((j - 1) D_j(P || Q))``, derived with the engine (``j`` a positive-integer symbol or an
     integer >= 2); the steps are recorded."""
-    D, _c = renyi_divergence(P, Q, j, lhs=Tex(r"D_j(P \| Q)"))
+    return _moment_ratio(P, Q, j)[0]
+
+
+def _moment_ratio(P, Q, j):
+    """:func:`moment_ratio` and the conditions of the Rényi derivation behind it (where the expectation is finite)."""
+    D, conds = renyi_divergence(P, Q, j, lhs=Tex(r"D_j(P \| Q)"))
     E = sp.simplify(sp.powsimp(sp.exp(sp.expand((j - 1) * D)), force=True)) if not D.has(sp.Sum) else sp.exp((j - 1) * D)
     record(Tex(r"\mathbb{E}_Q\left[(P/Q)^j\right]"), E, "the Rényi divergence of order $j$: $e^{(j-1) D_j(P \\| Q)}$")
-    return E
+    return E, list(conds)
 
 
 def subsampled_renyi_sym(P, Q, q, alpha, lhs=None):
     """``D_alpha((1 - q) Q + q P || Q)`` for an integer order ``alpha >= 2`` (a number or a positive-integer symbol),
     derived: the binomial expansion of ``((1 - q) + q P/Q)^alpha`` under ``Q`` (Mironov, Talwar, Zhang 2019) with each
-    ``E_Q[(P/Q)^j]`` derived by the engine.  Returns the expression (a finite sum over ``j``)."""
+    ``E_Q[(P/Q)^j]`` derived by the engine.  Returns ``(value, conditions)`` like :func:`cbdp_sym.renyi_divergence`:
+    the expression (a finite sum over ``j``) and the conditions under which each ``E_Q[(P/Q)^j]`` is finite, at
+    ``j = 2, ..., alpha`` for a numeric order (those SymPy decides true dropped), in the symbol ``j`` (for every
+    ``j = 2, ..., alpha``) for a symbolic one.
+
+    >>> import sympy as sp
+    >>> from cbdp_sym.laws.distributions import Normal
+    >>> value, conds = subsampled_renyi_sym(Normal(1, 1), Normal(0, 1), sp.Rational(1, 2), 2)
+    >>> conds, sp.simplify(value.doit() - sp.log(1 + (sp.E - 1) / 4))
+    ([], 0)
+    """
     alpha = sp.sympify(alpha)
     if not alpha.is_integer:
         raise DerivationError("the binomial expansion needs an integer order (fractional orders: the definition, "
@@ -148,7 +163,7 @@ def subsampled_renyi_sym(P, Q, q, alpha, lhs=None):
     record(Tex(r"\mathbb{E}_Q\left[\left(1 - q + q\,\frac{P}{Q}\right)^{\alpha}\right]"),
            Tex(r"\sum_{j=0}^{\alpha} \binom{\alpha}{j} (1-q)^{\alpha-j} q^j\, \mathbb{E}_Q\left[(P/Q)^j\right]"),
            "binomial expansion, $\\alpha$ a positive integer (Mironov, Talwar, Zhang 2019, Sec. 3.3)")
-    E = moment_ratio(P, Q, _JP)
+    E, conds = _moment_ratio(P, Q, _JP)
     for j0 in (0, 1):
         v = sp.simplify(E.subs(_JP, j0)) if not E.has(sp.Sum) else None
         if v != 1:
@@ -159,7 +174,11 @@ def subsampled_renyi_sym(P, Q, q, alpha, lhs=None):
     S = LatticeSum(term, (_J, 0, alpha))
     value = sp.log(S) / (alpha - 1)
     record(name, value, "the expansion's terms")
-    return value
+    if alpha.is_number:
+        conds = [c for k in range(2, int(alpha) + 1) for c in (sp.sympify(c0).subs(_JP, k) for c0 in conds)
+                 if c is not sp.true]
+        conds = list(dict.fromkeys(conds))
+    return value, conds
 
 
 def _exact_terms(P, Q, qv, n):

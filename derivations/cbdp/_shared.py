@@ -7,6 +7,10 @@ What the evidence layer (:mod:`cbdp_sym.verify.evidence`) does not offer yet, wr
 * :func:`structural_evidence` -- the family protocol of the structural theorems (Sections 4 and 6): the families
   of a claim declared once, each run once (cached), and the results handed to
   :func:`cbdp_sym.family_results_evidence` with a display table of every family.
+
+And the paper's (lin, Rényi) proof helpers, in :mod:`._shifted` and re-exported here (:func:`power_sup`,
+:func:`conjugate_constants`, :func:`orthant_chain_bound`; the engine's ``cbdp_sym.divergences.shifted`` before 0.3,
+whose old paths still resolve to these objects for one release, with a ``DeprecationWarning``).
 """
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ import mpmath as mp
 from cbdp_sym import Table
 from cbdp_sym.families import family_results_evidence
 from cbdp_sym.families import finite_restricted as fr
+
+from ._shifted import conjugate_constants, orthant_chain_bound, power_sup  # noqa: F401
 
 _REL_TEX = {"=": "=", "<=": r"\le", "<": "<", ">=": r"\ge", ">": ">"}
 

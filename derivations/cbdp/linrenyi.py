@@ -5,7 +5,7 @@ The quantity is always the exact restricted value ``D^lin_{R,alpha}(P, Q)`` comp
 the one-dimensional solver, ``d`` dimensions by the product-law solver (the exact law of ``a . x``).  The
 printed bounds are encoded as printed, with ``K = E|Y|^{alpha/(alpha-1)}`` derived from the noise density
 (Gamma functions).  The corrected bounds are what the proof's own chain gives once its one faulty step is
-repaired (derived by :func:`cbdp_sym.divergences.shifted.orthant_chain_bound`): the orthant's probability ``2^{-d}`` must
+repaired (derived by :func:`._shifted.orthant_chain_bound`): the orthant's probability ``2^{-d}`` must
 multiply ``b^A`` too, which adds ``d log 2`` to the Rényi bound.
 
 P is the unshifted law and Q the law shifted by v, as in Table 1 (for symmetric noise the other order gives
@@ -18,7 +18,7 @@ import sympy as sp
 
 from cbdp_sym import All, Compare, Evidence, Table, over, sample
 from cbdp_sym.families import locate_extremum
-from ._shared import chain_to, links_table
+from ._shared import chain_to, conjugate_constants, links_table, orthant_chain_bound
 from cbdp_sym import Claim, Laplace, Normal, Param, Tex, record
 from cbdp_sym.calculus import cached_numeric
 from cbdp_sym.calculus import simplify
@@ -31,7 +31,7 @@ from cbdp_sym.restricted import (
     SolverFailure, abs_moment_mp, abs_power_mean, exact_lin_renyi, lin_renyi, orthant_power_mean, shift_laws)
 from cbdp_sym.calculus import mp_str, to_mpf
 from cbdp_sym import Link
-from cbdp_sym.divergences import I_, Log1p, abs_moment, conjugate_constants, orthant_chain_bound
+from cbdp_sym.divergences import I_, Log1p, abs_moment
 from cbdp_sym.symbols import alpha, eps, sigma
 
 SEED = "002_830385d3d6b7db1c.txt"

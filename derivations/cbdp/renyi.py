@@ -28,12 +28,12 @@ from cbdp_sym.calculus import mp_str, to_mpf
 from cbdp_sym import fdiv_mp
 from cbdp_sym.divergences import renyi_mp
 from cbdp_sym import Link
-from cbdp_sym.divergences import I_, alpha_div_shift_product, power_sup, renyi_shift_sum, symmetric_about_zero
+from cbdp_sym.divergences import I_, alpha_div_shift_product, renyi_shift_sum, symmetric_about_zero
 from cbdp_sym.symbols import a, alpha, b, eps, s, sigma
 from cbdp_sym.calculus import cached_derivation
 from cbdp_sym.divergences import lin_objective
 from cbdp_sym import All, Chain, Compare, Estimate, Evidence, Table, over, sample
-from ._shared import links_table
+from ._shared import links_table, power_sup
 
 SEED = "002_830385d3d6b7db1c.txt"
 d = sp.Symbol("d", integer=True, positive=True)
@@ -258,7 +258,7 @@ _FLIPS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 
 
 def _l4_check(dps):
-    from cbdp_sym.divergences import conjugate_constants
+    from ._shared import conjugate_constants
 
     rows, parts = [], []
     with mp.workdps(30):

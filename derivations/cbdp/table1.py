@@ -8,7 +8,7 @@ restricted solver (CBDP's alpha-divergence generator on all of R, Eq. (3)).  For
 
 The linear cells' printed bounds are Corollary 2's; they fail for ``alpha > 2`` when the shift is small against the
 noise (the exact value is then quadratic in the shift, the bound of order ``shift^alpha``).  The corrected cells are
-what the repaired Theorem 13 chain gives (:func:`cbdp_sym.divergences.shifted.orthant_chain_bound`): ``d log 2`` more.
+what the repaired Theorem 13 chain gives (:func:`._shifted.orthant_chain_bound`): ``d log 2`` more.
 """
 import functools
 
@@ -25,11 +25,12 @@ from cbdp_sym import ParameterError
 from cbdp_sym.restricted import SolverFailure, exact_lin_renyi, lin_renyi, renyi_shift_mp, shift_laws
 from cbdp_sym.calculus import mp_str, to_mpf
 from cbdp_sym.divergences import renyi_mp
-from cbdp_sym.divergences import I_, Log1p, orthant_chain_bound, renyi_shift_sum
+from cbdp_sym.divergences import I_, Log1p, renyi_shift_sum
 from cbdp_sym.symbols import alpha, eps, sigma
 from cbdp_sym.calculus import cached_derivation
 from cbdp_sym.families import evaluate
 
+from ._shared import orthant_chain_bound
 from . import linrenyi  # the proof-chain claims whose refutations the certificate claim certifies
 
 SEED = "002_830385d3d6b7db1c.txt"

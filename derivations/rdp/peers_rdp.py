@@ -83,7 +83,7 @@ def _label(mech, par):
 @disk_cached_derivation
 def _gauss_profile():
     with recording():
-        return hockey_stick_sym(*gaussian_mechanism(sigma, 1), eps)
+        return hockey_stick_sym(*gaussian_mechanism(sigma, 1), eps)[0]
 
 
 def exact_gauss_eps(std, delta):

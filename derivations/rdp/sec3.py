@@ -974,7 +974,7 @@ T1_3 = Claim(
 @disk_cached_derivation
 def _gausscal():
     sg = sp.Symbol("sigma", positive=True)
-    prof = hockey_stick_sym(*gaussian_mechanism(sg, Delta), eps)
+    prof = hockey_stick_sym(*gaussian_mechanism(sg, Delta), eps)[0]
     sig = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) * Delta / eps
     out = sp.simplify(prof.subs(sg, sig))
     record(Tex(r"\delta_{exact}(\epsilon)"), out,

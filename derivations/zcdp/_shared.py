@@ -1,5 +1,10 @@
 """Helpers shared by the zCDP modules (the registry skips files starting with ``_``).
 
+The paper's concentrated-DP tools (:class:`ZPair`, :func:`chernoff_exponent`, ... : ``_concentrated.__all__``) live
+in :mod:`._concentrated` and are re-exported here: the paper's modules import them ``from ._shared import ZPair``.
+(Before 0.3 they were the engine's ``cbdp_sym.divergences.concentrated`` and ``cbdp_sym.concentrated``; those
+paths still resolve to these objects for one release, with a ``DeprecationWarning``.)
+
 :func:`cbdp_sym.bound_evidence` names each comparison by a text label, ``{"instance": "family: label"}``, which the
 engine prints inside ``$...$`` as ``\\text{...}``: a label with mathematics (or a decimal, which the printer turns into
 mathematics) nests ``$`` inside ``$`` and the report's prose conversion breaks it.  A typed point (keys the printer
@@ -19,6 +24,12 @@ from types import SimpleNamespace
 import mpmath as mp
 
 from cbdp_sym import printed_or_corrected
+
+from ._concentrated import (ZPair, affine_loss_law, arb_value, autodp_puredp_rdp, autodp_zcdp_rdp,  # noqa: F401
+                            certify_lt, chernoff_exponent, complete_square, dp_group_delta, dpa_zcdp_epsilon,
+                            finite_pair_from_logits, group_induction, group_recursion, harmonic, holder_orders,
+                            mcdp_exponent, mutual_information, random_finite_pairs, rdp_conversion_optimum, short,
+                            spike_pair, sup_over_order, tail_integral)
 
 POINTS: dict = {}  # "family: label" -> the typed point of that instance
 

@@ -1,7 +1,7 @@
 """Bun-Steinke: from zCDP to (eps, delta)-DP (Prop. 1.3, Lemmas 3.5-3.7, B.2, the tail bounds of Sec. 1.1),
 approximate zCDP to DP (Lemma 8.8, Corollaries 8.9-8.11) and the table of conversions.
 
-Claims about every ``(xi, rho)``-zCDP pair are checked on instance families (:mod:`cbdp_sym.divergences.concentrated`):
+Claims about every ``(xi, rho)``-zCDP pair are checked on instance families (:mod:`._concentrated`):
 
 * Gaussian location pairs ``N(0, sigma^2)`` vs ``N(1, sigma^2)`` with ``sigma^2 = 1/(2 rho)`` (their zCDP
   parameter ``rho`` is the premise, Lemma 2.4 audited in ZCDP-L2.4); exact privacy profile from the normal CDF
@@ -25,7 +25,7 @@ from cbdp_sym import All, Compare, Evidence, Readings, Table, over, sample
 from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Param, Tex, record
 from cbdp_sym.calculus import cached_numeric
-from cbdp_sym.concentrated import (
+from ._shared import (
     ZPair, certify_lt, chernoff_exponent, finite_pair_from_logits, random_finite_pairs, rdp_conversion_optimum,
     spike_pair, tail_integral)
 from cbdp_sym.conversions import best_over_alpha, compose_atoms, delta_atoms, eps_improved, eps_mironov, loss_atoms
@@ -1638,7 +1638,7 @@ def _gauss_profile():
     from cbdp_sym.mechanisms import gaussian_mechanism
 
     s = sp.Symbol("sigma", positive=True)
-    return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)
+    return s, hockey_stick_sym(*gaussian_mechanism(s, 1), eps)[0]
 
 
 @cached_numeric

@@ -11,7 +11,7 @@ import sympy as sp
 from cbdp_sym import All, Compare, Evidence, Readings, Table, sample
 from cbdp_sym import KL, Claim, Normal, Param, Tex, f_divergence, record
 from cbdp_sym.calculus import cached_numeric
-from cbdp_sym.concentrated import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
+from ._shared import ZPair, affine_loss_law, certify_lt, complete_square, random_finite_pairs
 from cbdp_sym import Finite, Product
 from cbdp_sym.symbols import X
 from cbdp_sym import renyi_divergence

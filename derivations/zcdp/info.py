@@ -17,7 +17,7 @@ from cbdp_sym import All, Compare, Evidence, Exists, Table, sample
 from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Param, Tex, printed_or_corrected, record
 from cbdp_sym.calculus import cached_numeric
-from cbdp_sym.concentrated import ZPair, certify_lt, dp_group_delta, mutual_information, random_finite_pairs
+from ._shared import ZPair, certify_lt, dp_group_delta, mutual_information, random_finite_pairs
 from cbdp_sym import Finite
 from cbdp_sym import ParameterError
 from cbdp_sym.families import Instance, cached_check, random_finite, softmax

@@ -3,7 +3,7 @@
 For a finite pair the mCDP parameters are computed from their definitions: ``mu = E[Z]`` (the KL divergence) and the
 smallest ``tau^2`` with ``E[e^{lam (Z - E Z)}] <= e^{lam^2 tau^2/2}`` for all real ``lam`` (the sub-Gaussian variance
 proxy of the privacy loss: a scan over ``lam`` in both signs, golden-section refinement, and the ``lam -> 0`` limit
-``Var Z``; :meth:`cbdp_sym.divergences.concentrated.ZPair.subgaussian_proxy`).  Each check returns evidence: the
+``Var Z``; :meth:`._concentrated.ZPair.subgaussian_proxy`).  Each check returns evidence: the
 engine decides the verdict.
 """
 import mpmath as mp
@@ -13,7 +13,7 @@ from cbdp_sym import All, Compare, Evidence, Table, sample
 from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Normal, Tex, record
 from cbdp_sym.calculus import cached_numeric
-from cbdp_sym.concentrated import ZPair, mcdp_exponent, random_finite_pairs
+from ._shared import ZPair, mcdp_exponent, random_finite_pairs
 from cbdp_sym import Finite
 from cbdp_sym.calculus import DerivationError
 from cbdp_sym.families import Instance, cached_check, softmax

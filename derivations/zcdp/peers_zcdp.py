@@ -1,7 +1,7 @@
 """Peer comparison for the zCDP paper: autodp and dp_accounting against our references.
 
 The adapters and the peer-error table are those of :mod:`cbdp_sym.divergences.peers` (written for Mironov's paper); the zCDP and
-pure-DP adapters missing there live in :mod:`cbdp_sym.divergences.concentrated` (to move into ``peers``).  References are ours
+pure-DP adapters missing there live in this paper's :mod:`._concentrated`.  References are ours
 at the working precision, at the exact binary64 inputs the libraries received:
 
 * the Rényi curve of eps-DP's extremal pair (randomized response) from its defining sums, against autodp's
@@ -26,8 +26,8 @@ import sympy as sp
 from cbdp_sym import All, Compare, Estimate, Evidence, Table, requires, sample
 from cbdp_sym import Claim
 from cbdp_sym import peers
-from cbdp_sym.concentrated import ZPair, dpa_zcdp_epsilon
-from cbdp_sym.peers import autodp_puredp_rdp, autodp_zcdp_rdp
+from ._shared import ZPair, dpa_zcdp_epsilon
+from ._shared import autodp_puredp_rdp, autodp_zcdp_rdp
 from cbdp_sym.conversions import best_over_alpha, eps_from_profile, eps_improved
 from cbdp_sym import Finite
 from cbdp_sym.calculus import mp_str
@@ -53,7 +53,7 @@ def _gauss_profile():
     from cbdp_sym.mechanisms import gaussian_mechanism
 
     s, e = sp.symbols("sigma epsilon", positive=True)
-    return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)
+    return s, e, hockey_stick_sym(*gaussian_mechanism(s, 1), e)[0]
 
 
 def exact_gauss_eps(std, delta):

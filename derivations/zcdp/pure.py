@@ -15,7 +15,7 @@ from cbdp_sym import All, Compare, Evidence, Table, sample
 from cbdp_sym.families import bound_evidence
 from cbdp_sym import KL, Claim, Param, Tex, f_divergence, record
 from cbdp_sym.calculus import cached_numeric
-from cbdp_sym.concentrated import ZPair, random_finite_pairs
+from ._shared import ZPair, random_finite_pairs
 from cbdp_sym import Finite
 from cbdp_sym.calculus import DerivationError
 from cbdp_sym.families import Instance, cached_check, describe

@@ -14,7 +14,7 @@ import sympy as sp
 from cbdp_sym import All, Compare, Evidence, Table, sample
 from cbdp_sym.families import bound_evidence
 from cbdp_sym import Claim, Tex, record
-from cbdp_sym.concentrated import ZPair, group_induction, group_recursion, harmonic, holder_orders, random_finite_pairs
+from ._shared import ZPair, group_induction, group_recursion, harmonic, holder_orders, random_finite_pairs
 from cbdp_sym import Finite, Normal
 from cbdp_sym import renyi_divergence
 from cbdp_sym.calculus import DerivationError

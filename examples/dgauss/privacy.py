@@ -95,7 +95,7 @@ DP = Claim(
     params=[Param.positive("eps", eps, ("1/10", "1/2", "1", "2", "5", "3")),
             Param.positive("sigma", sigma, ("1/2", "1", "3", "10", "2", "3/2")),
             Param.positive_int("Delta", Delta, ("1", "2", "1", "3", "1", "2"))],
-    derive=lambda: profile_sym(*pair(sigma, Delta), eps),
+    derive=lambda: profile_sym(*pair(sigma, Delta), eps)[0],
     claimed=lambda: _tail(sigma, eps * sigma**2 / Delta - Delta / 2)
     - sp.exp(eps) * _tail(sigma, eps * sigma**2 / Delta + Delta / 2),
     numeric=lambda v: profile_mp(*pair(v["sigma"], v["Delta"]), v["eps"]),

@@ -32,7 +32,7 @@ SUB = Claim(
     quantity=r"D_\alpha(M \| Q)",
     params=[Param.integer_range("alpha", n, 2, 6), Param.unit("q", q, ("1/100", "1/10", "1/2", "9/10", "1/1000")),
             Param.positive("sigma", sigma, ("1", "1/2", "3", "2", "10"))],
-    derive=lambda: subsampled_renyi_sym(*mechanism(sigma), q, n),
+    derive=lambda: subsampled_renyi_sym(*mechanism(sigma), q, n)[0],
     claimed=lambda: sp.log(sp.Sum(sp.binomial(n, j) * (1 - q) ** (n - j) * q**j * sp.exp(j * (j - 1) / (2 * sigma**2)),
                                   (j, 0, n))) / (n - 1),
     numeric=lambda v: renyi_numeric(*poisson_subsample(*mechanism(v["sigma"]), v["q"]), v["alpha"]),

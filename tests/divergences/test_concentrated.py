@@ -1,183 +1,102 @@
-"""cbdp_sym.divergences.concentrated: pair numerics, derivations and helpers, each at instances no paper printed."""
-import mpmath as mp
+"""cbdp_sym.divergences.concentrated, deprecated in 0.3: its helpers moved into the zCDP paper's folder
+(derivations/zcdp/_shared.py).  Every old path (the module, the ``cbdp_sym.concentrated`` namespace, the face, the
+two autodp adapters of ``cbdp_sym.peers``) resolves each old name to the very object the audit uses, with a
+DeprecationWarning naming the new home; the engine imports no paper content until a name is used."""
+import subprocess
+import sys
+
 import pytest
-import sympy as sp
 
-from cbdp_sym.divergences.concentrated import (ZPair, affine_loss_law, arb_value, certify_lt, chernoff_exponent, complete_square,
-                                   dp_group_delta, group_induction, group_recursion, harmonic, holder_orders, mcdp_exponent,
-                                   mutual_information, rdp_conversion_optimum, short, spike_pair, tail_integral)
-from cbdp_sym.laws.distributions import Finite, Normal
-from cbdp_sym.core.errors import DerivationError, ParameterError
-from cbdp_sym.core.numbers import digits
+import cbdp_sym
+from cbdp_sym import _api
+from cbdp_sym.app.registry import Registry, builtin_module
 
-xi = sp.Symbol("xi", nonnegative=True)
-rho = sp.Symbol("rho", positive=True)
-lam = sp.Symbol("lambda", positive=True)
-
-
-def _rr(e):
-    p = mp.exp(e) / (1 + mp.exp(e))
-    return ZPair.finite(Finite([0, 1], [p, 1 - p]), Finite([0, 1], [1 - p, p]))
-
-
-def test_rho_star_of_randomized_response_is_eps_tanh_half_eps():
-    with mp.workdps(40):
-        e = mp.mpf(7) / 10
-        val, a = _rr(e).rho_star()
-        assert digits(val, e * mp.tanh(e / 2)) > 35
-        assert a == 1  # the supremum is the alpha -> 1 endpoint (the KL divergence)
+OLD_MODULE = "cbdp_sym.divergences.concentrated"
+# every name the module exported before 0.3 (its __all__ then), merge_checks aside (kept in the engine, below)
+OLD_NAMES = ("ZPair", "arb_value", "certify_lt", "chernoff_exponent", "rdp_conversion_optimum", "complete_square",
+             "tail_integral", "affine_loss_law", "mcdp_exponent", "holder_orders", "group_induction", "group_recursion",
+             "dp_group_delta", "mutual_information", "sup_over_order", "harmonic", "autodp_puredp_rdp", "autodp_zcdp_rdp",
+             "dpa_zcdp_epsilon", "random_finite_pairs", "spike_pair", "finite_pair_from_logits", "short")
+NAMESPACE_NAMES = ("ZPair", "affine_loss_law", "certify_lt", "chernoff_exponent", "complete_square", "dp_group_delta",
+                   "dpa_zcdp_epsilon", "finite_pair_from_logits", "group_induction", "group_recursion", "harmonic",
+                   "holder_orders", "mcdp_exponent", "mutual_information", "random_finite_pairs",
+                   "rdp_conversion_optimum", "spike_pair", "tail_integral")
+HOME = r"moved into the zcdp paper's folder, derivations/zcdp/_shared\.py"
 
 
-def test_gaussian_profile_matches_the_normal_cdf_formula():
-    with mp.workdps(40):
-        s, sh, e = mp.mpf(3), mp.mpf(2), mp.mpf("0.4")  # shift 2, scale 3: not a printed instance
-        z = ZPair.normal(s, sh)
-        r = sh**2 / (2 * s**2)
-        ss = mp.sqrt(2 * r)
-        ref = mp.ncdf(-(e / ss - ss / 2)) - mp.exp(e) * mp.ncdf(-(e / ss + ss / 2))
-        assert digits(z.profile(e), ref) > 35
-        assert digits(z.tail(e), mp.ncdf(-(e - r) / ss)) > 35  # Z ~ N(rho, 2 rho)
+def _audit_objects():
+    """The paper folder's objects as the audit imports them (the registry's module names)."""
+    Registry(only={(builtin_module.__globals__["builtin_root"]().resolve(), "zcdp")})
+    shared = [m for n, m in sys.modules.items() if n.startswith("cbdp_sym_derivations.") and n.endswith(".zcdp._shared")]
+    assert len(shared) == 1, [n for n in sys.modules if n.endswith("._shared")]
+    return shared[0]
 
 
-def test_finite_profile_equals_the_event_maximum():
-    with mp.workdps(30):
-        z = spike_pair(sp.Rational(3, 5), sp.Rational(1, 50))
-        e = mp.mpf("0.7")
-        best = max(mp.mpf(0), mp.mpf(3) / 5 - mp.exp(e) / 50, mp.mpf(2) / 5 - mp.exp(e) * mp.mpf(49) / 50)
-        assert digits(z.profile(e), best) > 25
+@pytest.mark.parametrize("name", OLD_NAMES)
+def test_every_old_name_resolves_to_the_audits_object_and_warns(name):
+    import importlib
+
+    shared = _audit_objects()
+    old = importlib.import_module(OLD_MODULE)
+    with pytest.warns(DeprecationWarning, match=rf"{OLD_MODULE}\.{name} is deprecated: it {HOME}"):
+        obj = getattr(old, name)
+    assert obj is getattr(shared, name) and obj.__module__.endswith(".zcdp._concentrated")
+    if name in NAMESPACE_NAMES:
+        with pytest.warns(DeprecationWarning, match=rf"cbdp_sym\.concentrated\.{name} is deprecated: it {HOME}"):
+            assert cbdp_sym.concentrated.__getattr__(name) is obj
+    if _api.OLD.get(name, ("",))[0] == OLD_MODULE:  # (the face's old arb_value is the certify one)
+        with pytest.warns(DeprecationWarning, match=rf"`from cbdp_sym import {name}` is deprecated: it {HOME}"):
+            assert getattr(cbdp_sym, name) is obj
+    if name.startswith("autodp_"):
+        with pytest.warns(DeprecationWarning, match=rf"cbdp_sym\.peers\.{name} is deprecated: it {HOME}"):
+            assert getattr(cbdp_sym.peers, name) is obj
+        assert name not in cbdp_sym.peers.__all__
 
 
-def test_xi_star_and_epsilon_at_delta():
-    with mp.workdps(30):
-        z = _rr(mp.mpf(1))
-        assert z.xi_star(0) > 1 - mp.mpf(10) ** -6  # sup_alpha D_alpha = D_oo = 1 (approached as alpha -> oo)
-        d = z.profile(mp.mpf("0.5"))
-        assert digits(z.eps_at(d), mp.mpf("0.5")) > 20
+def test_the_old_namespace_lists_nothing_and_every_moved_name_is_covered():
+    assert cbdp_sym.concentrated.__all__ == [] and "concentrated" not in cbdp_sym.NAMESPACES
+    assert set(_api.MOVED[OLD_MODULE][1]) == set(OLD_NAMES)
+    assert set(NAMESPACE_NAMES) <= set(OLD_NAMES)
+    with pytest.raises(AttributeError):
+        cbdp_sym.concentrated.no_such_name  # noqa: B018
+    import cbdp_sym.divergences.concentrated as old
+
+    with pytest.raises(AttributeError):
+        old.no_such_name  # noqa: B018
 
 
-def test_subgaussian_proxy_bounds_the_centred_mgf():
-    with mp.workdps(30):
-        z = _rr(mp.mpf(2))
-        t2, _l = z.subgaussian_proxy()
-        assert t2 >= z.loss_variance()
-        for l_ in (-3, -1, -mp.mpf("0.1"), mp.mpf("0.1"), 1, 3):
-            assert z.centred_log_mgf(l_) <= l_**2 * t2 / 2 * (1 + mp.mpf(10) ** -20)
+def test_merge_checks_stays_deprecated_in_the_engine():
+    import cbdp_sym.divergences.concentrated as old
+    from cbdp_sym.core.verdict import CheckResult
+
+    with pytest.warns(DeprecationWarning, match="CheckResult.combine"):
+        merge = old.merge_checks
+    out = merge([CheckResult("holds", "a"), CheckResult("refuted", "b")])
+    assert out.status == "refuted"
 
 
-def test_chernoff_exponent_and_rdp_optimum():
-    a_star, val = chernoff_exponent(xi, rho, lam)
-    assert sp.simplify(a_star - (lam - xi + rho) / (2 * rho)) == 0
-    assert sp.simplify(val + (lam - xi - rho) ** 2 / (4 * rho)) == 0
-    ell = sp.Symbol("ell", positive=True)
-    _a, v = rdp_conversion_optimum(xi, rho, ell)
-    assert sp.simplify(v - (xi + rho + 2 * sp.sqrt(rho * ell))) == 0
+def test_the_engine_imports_no_paper_content_until_a_name_is_used():
+    code = ("import sys, cbdp_sym.divergences.concentrated as c, cbdp_sym.concentrated\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cbdp_sym_derivations')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
-@pytest.mark.slow
-def test_tail_integral_against_quadrature():
-    e = sp.Symbol("epsilon", positive=True)
-    val = tail_integral(xi, rho, e)
-    x0, r, ev = sp.Rational(1, 3), sp.Integer(2), sp.Integer(5)
-    with mp.workdps(30):
-        num = mp.quad(lambda z: mp.exp((ev - z) - (z - mp.mpf(1) / 3 - 2) ** 2 / 8), [5, 20, mp.inf])
-        assert digits(sp.N(val.subs({xi: x0, rho: r, e: ev}), 30), num) > 25
+def test_a_module_on_an_old_path_depends_on_the_moved_code(tmp_path):
+    """The cache key of a module that imports a moved helper by its old path covers the paper folder's code the
+    path resolves to (cbdp_sym.core.deps), not only the engine's forwarding stub."""
+    from cbdp_sym.core import deps
 
+    from ..conftest import ROOT
 
-def test_complete_square_and_its_errors():
-    z = sp.Symbol("z", real=True)
-    c, h, k = complete_square(3 * z**2 - 12 * z + 1, z)
-    assert (c, h, k) == (3, 2, -11)
-    with pytest.raises(DerivationError):
-        complete_square(z**3, z)
-
-
-def test_affine_loss_law_of_a_gaussian_pair():
-    mean, var, _Z = affine_loss_law(Normal(0, 3), Normal(2, 3))
-    assert sp.simplify(mean - sp.Rational(2, 9)) == 0 and sp.simplify(var - sp.Rational(4, 9)) == 0
-
-
-def test_mcdp_exponent_and_group_privacy_algebra():
-    mu, tau, al = sp.symbols("mu tau alpha", positive=True)
-    x0, r0 = mcdp_exponent(mu, tau, al)
-    assert sp.simplify(x0 - (mu - tau**2 / 2)) == 0 and sp.simplify(r0 - tau**2 / 2) == 0
-    k = sp.Symbol("k", positive=True)
-    out = holder_orders(k, al)
-    assert out["conj"] == 1 and sp.simplify(out["order_RQ"] - k * al) == 0
-    rp, _xp = group_induction(xi, rho, k, al)
-    assert sp.simplify(rp - rho * k**2 * al) == 0
-    for j, x, r in group_recursion(7):
-        assert x == j * harmonic(j) and r == j**2
-
-
-def test_dp_group_delta_sums_the_geometric_series():
-    e, d = sp.symbols("epsilon delta", positive=True)
-    _ke, dk = dp_group_delta(e, d, 4)
-    want = sum(sp.Rational(1, 10) * sp.exp(i * sp.Rational(1, 2)) for i in range(4))
-    assert abs(sp.N(dk.subs({e: sp.Rational(1, 2), d: sp.Rational(1, 10)}) - want, 30)) < 1e-25
-
-
-def test_mutual_information_of_a_noiseless_bit_is_log_two():
-    with mp.workdps(30):
-        laws = [Finite([0, 1], [1, 0]), Finite([0, 1], [0, 1])]
-        assert digits(mutual_information([sp.Rational(1, 2)] * 2, laws), mp.log(2)) > 25
-
-
-def test_ball_arithmetic_certificates():
-    ball = arb_value(sp.erfc(sp.Rational(1, 2)))
-    assert ball.overlaps(arb_value(1 - sp.erf(sp.Rational(1, 2)))) and float(ball.rad()) < 1e-100
-    assert certify_lt(sp.Rational(1, 3), sp.sinh(sp.Rational(1, 3))) is not None
-    assert certify_lt(sp.Integer(1), sp.Rational(1, 2)) is None
-
-
-def test_labels_and_bad_input():
-    assert short("1/500000000") == "2.0e-9" and short("7/2") == "7/2"
-    with pytest.raises(ParameterError):
-        ZPair.normal(-1, 1)
-    with pytest.raises(ParameterError):
-        _rr(mp.mpf(1)).renyi(mp.mpf("0.5"))
-
-
-@pytest.mark.parametrize("dps", [30, 60])
-def test_rho_star_and_xi_star_are_the_same_with_the_ranking_balls(dps, monkeypatch):
-    """``sup_over_order`` ranks orders by the curve's Arb balls where they are apart: the values and the maximising
-    orders are those computed without the balls, bit for bit, with fewer working-precision curve values (including
-    a Gaussian factor, an endpoint supremum, and a pair with an outcome Q cannot produce)."""
-    from cbdp_sym.divergences.concentrated import random_finite_pairs
-
-    pairs = [z for _l, z in random_finite_pairs(11, 4)]
-    pairs += [ZPair.normal_times_finite(1, 1, pairs[0].P, pairs[0].Q), _rr(mp.mpf(2)),
-              ZPair.finite(Finite([0, 1], [sp.Rational(1, 2)] * 2), Finite([0, 1], [1, 0]))]
-    with mp.workdps(dps):
-        for z in pairs:
-            calls = {"n": 0}
-            curve = z.curve
-
-            def counted(a, curve=curve):
-                calls["n"] += 1
-                return curve(a)
-
-            monkeypatch.setattr(z, "curve", counted)
-            fast = [z.rho_star(), z.rho_star(mp.mpf(1) / 10), z.xi_star(mp.mpf(1) / 5), z.xi_star(3)]
-            n_fast, calls["n"] = calls["n"], 0
-            monkeypatch.setattr(z, "_curve_ball", lambda g: None)
-            plain = [z.rho_star(), z.rho_star(mp.mpf(1) / 10), z.xi_star(mp.mpf(1) / 5), z.xi_star(3)]
-            assert fast == plain, z.label
-            if z.P.probs[-1] and z.Q.probs[-1]:  # (Q(x) = 0 < P(x): the curve is infinite, no balls)
-                assert n_fast < calls["n"] * 0.7, z.label
-
-
-@pytest.mark.parametrize("dps", [15, 30])
-def test_xi_star_ranking_balls_hold_the_rounding_of_large_terms(dps):
-    """``xi*(rho) = sup_alpha D_alpha - rho alpha`` for a Gaussian factor with ``rho`` at the premise ``rho_0 = 2^19``:
-    the curve and ``rho alpha`` are near ``2^19 alpha`` (up to about 1e13 alpha) while their difference stays near
-    0.3, so the working-precision values round on the grid of the large terms.  Balls of the exact values only
-    would order neighbouring orders that the computed values tie or reverse (a different xi*); the balls hold the
-    computed values' rounding, so xi* is that computed without them, bit for bit."""
-    P, Q = Finite([0, 1], [sp.Rational(1, 3), sp.Rational(2, 3)]), Finite([0, 1], [sp.Rational(1, 2)] * 2)
-    with mp.workdps(dps):
-        for sigma in (sp.Rational(1, 1024), sp.Rational(1, 4096)):
-            z = ZPair.normal_times_finite(sigma, 1, P, Q)
-            plain = ZPair.normal_times_finite(sigma, 1, P, Q)
-            plain._curve_ball = lambda g: None
-            r = z.premise_rho()
-            assert z.xi_star(r) == plain.xi_star(r) and z.rho_star(r / 3) == plain.rho_star(r / 3), sigma
+    cases = {"from cbdp_sym.concentrated import ZPair\n": "zcdp", "from cbdp_sym import chernoff_exponent\n": "zcdp",
+             "from cbdp_sym.divergences.concentrated import ZPair\n": "zcdp",
+             "from cbdp_sym.peers import autodp_zcdp_rdp\n": "zcdp", "from cbdp_sym.divergences import power_sup\n": "cbdp",
+             "from cbdp_sym import arb_value\n": None}  # (the face's old arb_value is the certify one: no paper)
+    for k, (source, paper) in enumerate(cases.items()):
+        mod = tmp_path / f"m{k}.py"
+        mod.write_text(source, encoding="utf-8")
+        got = {p.relative_to(ROOT).as_posix() for p in deps.closure([mod]) if "derivations" in p.parts}
+        want = ({f"derivations/{paper}/_shared.py", f"derivations/{paper}/_" + ("concentrated" if paper == "zcdp" else "shifted")
+                 + ".py"} if paper else set())
+        assert want <= got and (paper or not got), (source, got)

@@ -59,7 +59,9 @@ def test_dp_accounting_zcdp_event_matches_the_improved_conversion():
     _need("dp_accounting")
     import mpmath as mp
 
-    from cbdp_sym.divergences.concentrated import dpa_zcdp_epsilon
+    from cbdp_sym.app.registry import builtin_module
+
+    dpa_zcdp_epsilon = builtin_module("zcdp", "_shared").dpa_zcdp_epsilon
     from cbdp_sym.divergences.conversions import eps_improved
 
     pv, orders = dpa_zcdp_epsilon(0.25, 0.0, 1e-7)
@@ -71,7 +73,10 @@ def test_autodp_pure_dp_curve_is_randomized_response():
     _need("autodp")
     import mpmath as mp
 
-    from cbdp_sym.divergences.concentrated import ZPair, autodp_puredp_rdp
+    from cbdp_sym.app.registry import builtin_module
+
+    zc = builtin_module("zcdp", "_shared")
+    ZPair, autodp_puredp_rdp = zc.ZPair, zc.autodp_puredp_rdp
     from cbdp_sym.laws.distributions import Finite
 
     e = mp.mpf(0.7)
