@@ -145,13 +145,16 @@ def subsampled_renyi_sym(P, Q, q, alpha, lhs=None):
     ``E_Q[(P/Q)^j]`` derived by the engine.  Returns ``(value, conditions)`` like :func:`cbdp_sym.renyi_divergence`:
     the expression (a finite sum over ``j``) and the conditions under which each ``E_Q[(P/Q)^j]`` is finite, at
     ``j = 2, ..., alpha`` for a numeric order (those SymPy decides true dropped), in the symbol ``j`` (for every
-    ``j = 2, ..., alpha``) for a symbolic one.
+    ``j = 2, ..., alpha``) for a symbolic one.  Where a condition fails at some ``j <= alpha`` (a numeric order),
+    that moment is infinite and so is the divergence: ``(oo, [])``.
 
     >>> import sympy as sp
     >>> from cbdp_sym.laws.distributions import Normal
     >>> value, conds = subsampled_renyi_sym(Normal(1, 1), Normal(0, 1), sp.Rational(1, 2), 2)
     >>> conds, sp.simplify(value.doit() - sp.log(1 + (sp.E - 1) / 4))
     ([], 0)
+    >>> subsampled_renyi_sym(Normal(1, 2), Normal(0, 1), sp.Rational(1, 2), 3)  # E_Q[(P/Q)^3] is infinite
+    (oo, [])
     """
     alpha = sp.sympify(alpha)
     if not alpha.is_integer:
@@ -170,6 +173,14 @@ def subsampled_renyi_sym(P, Q, q, alpha, lhs=None):
             raise DerivationError(f"the derived E_Q[(P/Q)^j] is not 1 at j = {j0}: {v}")
     record(Tex(r"\mathbb{E}_Q\left[(P/Q)^j\right]\Big|_{j = 0, 1}"), sp.Integer(1),
            "the derived form also holds at $j = 0, 1$ ($\\int Q = \\int P = 1$)")
+    if alpha.is_number:
+        for k in range(2, int(alpha) + 1):
+            for c0 in conds:
+                if sp.sympify(c0).subs(_JP, k) is sp.false:
+                    # a moment of the ratio is infinite: so is the mixture's (its binomial weight is positive)
+                    record(name, sp.oo, f"$\\mathbb{{E}}_Q[(P/Q)^{{{k}}}] = \\infty$: the condition "
+                           f"${sp.latex(c0)}$ fails at $j = {k}$, and its term's weight is positive")
+                    return sp.oo, []
     term = sp.binomial(alpha, _J) * (1 - q) ** (alpha - _J) * q**_J * E.subs(_JP, _J)
     S = LatticeSum(term, (_J, 0, alpha))
     value = sp.log(S) / (alpha - 1)
