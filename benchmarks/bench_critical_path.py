@@ -29,7 +29,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # (this checkout: `-m cbdp_sym` runs its code)
-LINE = re.compile(r"^\[\s*(\d+)/(\d+)\]\s+(\S+)\s+(\S+).*\((\d+(?:\.\d+)?) s\)\s*$")
+LINE = re.compile(r"^\[\s*(\d+)/(\d+)\]\s+(\S+)\s+(\S+).*?\((\d+(?:\.\d+)?) s\)(?:\s.*)?$")  # (the points behind the verdict may follow)
 
 
 def parse(lines):
