@@ -995,6 +995,36 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
         feats = [(x - v0) ** j for j in range(1, k + 1)] + [mp.mpf(1)]
         return [d2 * feats[i] * feats[j] for i in range(k + 1) for j in range(k + 1)]
 
+    up = list(th0)
+    if k >= 1 and not Q.atomic:
+        up[k - 1] = mp.mpf("1e-3") / Q.mp_width() ** k
+    if k >= 1 and not Q.atomic and not feasible(up):
+        # no positive top coefficient is feasible (a Laplace Q and an even degree: E_Q[e^h] needs a_k < 0), so the
+        # best constant sits on the boundary of the domain and BFGS would run the top coefficient into it; the top
+        # coefficient is taken as a_k = -s^2 instead (the domain in s has no boundary; where the optimum is inside,
+        # s = 0, the boundary, is a minimum of the objective along s, not a plateau BFGS could stop on), from
+        # a_k = -10^-3 w^-k
+        s0 = mp.sqrt(up[k - 1])
+
+        def to_a(th):
+            a = list(th)
+            a[k - 1] = -th[k - 1] ** 2
+            return a
+
+        def fg_s(th):
+            f, g = fg(to_a(th))
+            g = list(g)
+            g[k - 1] = g[k - 1] * -2 * th[k - 1]  # dF/ds = dF/da_k da_k/ds
+            return f, g
+
+        th_s = list(th0)
+        th_s[k - 1] = s0
+        th0 = to_a(th_s)
+        Hv = _q_vec(Q, hess_vec, (k + 1) ** 2, lambda x: hfun(th0, x), [])
+        jac = [mp.mpf(1)] * (k + 1)
+        jac[k - 1] = -2 * s0  # (the start curvature in s: J^T B J, without the gradient's term)
+        B0 = [[Hv[i * (k + 1) + j] * jac[i] * jac[j] for j in range(k + 1)] for i in range(k + 1)]
+        return _bfgs_ramp(fg_s, th_s, lambda th: feasible(to_a(th)), B0)
     Hv = _q_vec(Q, hess_vec, (k + 1) ** 2, lambda x: hfun(th0, x), [])
     B0 = [[Hv[i * (k + 1) + j] for j in range(k + 1)] for i in range(k + 1)]
     return _bfgs_ramp(fg, th0, feasible, B0)

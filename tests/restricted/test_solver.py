@@ -399,3 +399,14 @@ def test_the_tilted_peak_is_found_left_of_a_smooth_law():
         r = restricted("kl", "lin", Normal(sp.Rational(-409, 10), sp.Rational(1, 10)), Normal(0, sp.Rational(1, 10)),
                        second=False)
         assert abs(r.value - mp.mpf("83640.5")) < mp.mpf(10) ** -30
+
+
+def test_second_method_confirms_an_even_degree_against_a_laplace_q():
+    """(poly2, KL) of Lap(0, 1) against Lap(1, 1): E_Q[e^h] needs a negative top coefficient, so the best constant
+    (BFGS's start) sits on the boundary of the domain.  Before: BFGS ran the top coefficient into the boundary and
+    stopped at 0.0 (the second method agreed to 0.58 digits, the CLI said NOT CONFIRMED); now the top coefficient is
+    -s^2 in the second method's coordinates and both methods agree."""
+    with mp.workdps(40):
+        r = restricted("kl", "poly2", Laplace(0, 1), Laplace(1, 1))
+    assert r.converged and r.negative_definite
+    assert r.second_method_digits > 25, r.second_method_digits
