@@ -1,3 +1,5 @@
+import contextlib
+import io
 import os
 from pathlib import Path
 
@@ -69,6 +71,16 @@ def once(key, compute):
     if key not in _ONCE:
         _ONCE[key] = compute()
     return _ONCE[key]
+
+
+def cli_in_process(args):
+    """``cbdp-sym ARGS`` in this process: ``(exit code, standard output)``."""
+    from cbdp_sym.app.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = main(args)
+    return rc, buf.getvalue()
 
 
 def tex_required() -> bool:

@@ -10,6 +10,7 @@ from cbdp_sym.core.symbols import alpha, lam, sigma
 from cbdp_sym.verify.engine import audit_claim, derive
 
 from ..conftest import FIXTURES
+from ..conftest import cli_in_process
 
 p = sp.Symbol("p", positive=True)
 mu = sp.Symbol("mu", real=True)
@@ -48,25 +49,7 @@ FAST = [("RDP-P5", "verified"), ("RDP-P5-KL", "verified"), ("RDP-T2-RR-INF", "ve
         ("RDP-KOV-MV", "cited"), ("RDP-P4-CASE2", "holds"), ("RDP-P3-OPT", "verified")]
 
 
-def _eval(args):
-    from cbdp_sym.app.cli import main
-
-    out = []
-
-    class Cap:
-        def write(self, s):
-            out.append(s)
-
-        def flush(self):
-            pass
-
-    old = sys.stdout
-    sys.stdout = Cap()
-    try:
-        rc = main(args)
-    finally:
-        sys.stdout = old
-    return rc, "".join(out)
+_eval = cli_in_process  # (cbdp-sym ARGS in this process: exit code, stdout)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import pytest
 
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.verify.findings import paper_findings
+from ..conftest import cli_in_process
 
 #: the claims of the findings whose checks are cheap (the figure claims RDP-FIG2-B and RDP-FIG3 are in the slow test)
 CHEAP = ("RDP-L1-TV", "RDP-L1-PROOF", "RDP-EQ1-EQ", "RDP-P4-CHAIN", "RDP-SEC7-MARKOV", "RDP-T2-RR-INF-ALLP",
@@ -33,26 +34,7 @@ EXPECTED = {
 }
 
 
-def _cli(args):
-    """``cbdp-sym ARGS`` in this process: (exit code, stdout)."""
-    from cbdp_sym.app.cli import main
-
-    out = []
-
-    class Cap:
-        def write(self, s):
-            out.append(s)
-
-        def flush(self):
-            pass
-
-    old = sys.stdout
-    sys.stdout = Cap()
-    try:
-        rc = main(args)
-    finally:
-        sys.stdout = old
-    return rc, "".join(out)
+_cli = cli_in_process  # (cbdp-sym ARGS in this process: exit code, stdout)
 
 
 def _eval_violates(cid, params, dps=20):
