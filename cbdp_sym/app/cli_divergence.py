@@ -35,7 +35,7 @@ from cbdp_sym.divergences.fdiv import f_divergence, renyi_divergence
 from cbdp_sym.divergences.generators import KL, TV, alpha_generator
 from cbdp_sym.divergences.mechanisms import max_divergence, renyi_numeric
 from cbdp_sym.divergences.numeric import fdiv_mp
-from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile
+from cbdp_sym.divergences.profiles import parse_profile_law, privacy_profile, profile_point
 from cbdp_sym.divergences.subsampling import RELATIONS, poisson_subsample, subsampled_rdp, subsampled_renyi_sym
 from cbdp_sym.laws.distributions import Normal
 
@@ -253,12 +253,7 @@ def composed_profile_record(P, Q, eps=None, delta=None, dps=50, symmetric=False,
         pairs = {("P,Q" if r == "remove" else "Q,P"): base[r] for r in (["remove", "add"] if symmetric else ["remove"])}
     else:
         pairs = {r: poisson_subsample(P, Q, q, r) for r in relations}
-    ev = parse_number(str(eps), "eps") if eps is not None else None
-    dv = parse_number(str(delta), "delta") if delta is not None else None
-    if ev is not None and not (ev.is_finite and ev >= 0):
-        raise ParameterError(f"eps must be a finite number >= 0, got {eps}")
-    if dv is not None and not (0 < dv < 1):
-        raise ParameterError(f"delta must lie strictly between 0 and 1, got {delta}")
+    ev, dv = profile_point(eps, delta)
     out = {"P": repr(P), "Q": repr(Q), "sample": None if q is None else str(q),
            "relations": relations if q is not None else None, "symmetric": bool(symmetric), "compose": K, "dps": dps}
     directions = {}

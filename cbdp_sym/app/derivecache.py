@@ -21,7 +21,7 @@ import json
 import cbdp_sym.app.resultcache as resultcache
 import cbdp_sym.core.deps as deps
 import cbdp_sym.core.store as store
-from cbdp_sym.core.serial import BadData, decode, encode, same_tree
+from cbdp_sym.core.serial import round_trips
 from cbdp_sym.core.tape import Step
 from cbdp_sym.verify.claims import Claim
 from cbdp_sym.verify.engine import derive
@@ -51,21 +51,11 @@ def cached_derive(claim: Claim, where: dict | None = None):
     if key is None:
         return derive(claim)
     path = store.cache_dir() / "derivations" / "claims" / (hashlib.sha256(key.encode()).hexdigest() + ".json")
-    try:
-        got = store.read_entry(path, key)
-        if not _valid(got):
-            raise store.BadEntry("not a claim's derivation")
+    got = store.read_valid(path, key, _valid, "not a claim's derivation")
+    if got is not None:
         return got[0], list(got[1])
-    except FileNotFoundError:
-        pass
-    except store.BadEntry as exc:
-        store.report_bad_entry(path, str(exc))
     expr, steps = derive(claim)
     value = (expr, list(steps))
-    try:
-        faithful = same_tree(decode(encode(value)), value)
-    except (TypeError, BadData, RecursionError):
-        faithful = False
-    if faithful:
+    if round_trips(value):
         store.write_entry(path, key, value)
     return expr, steps

@@ -35,7 +35,7 @@ import cbdp_sym.core.store as disk
 import cbdp_sym.core.deps as deps
 from cbdp_sym.verify.claims import BY_ID, Claim
 from cbdp_sym.verify.figures import Figure
-from cbdp_sym.core.serial import BadData, decode, encode, register_dataclass, same_tree
+from cbdp_sym.core.serial import register_dataclass, round_trips
 from cbdp_sym.verify.engine import Check, Result
 
 register_dataclass(Result)
@@ -256,10 +256,7 @@ def store(claim: Claim, dps: int, res: Result, where: dict | None = None) -> boo
     if key is None:
         return False
     value = _detached(res)
-    try:
-        if not same_tree(decode(encode(value)), value):
-            return False
-    except (TypeError, BadData, RecursionError):
+    if not round_trips(value):
         return False
     if not disk.write_entry(_path(key), key, value):
         return False

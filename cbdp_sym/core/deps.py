@@ -287,15 +287,7 @@ def import_specs(path: Path) -> list:
     if store._ENABLED[0]:
         key = f"imports-v1:{sha}"
         entry = store.cache_dir() / "imports" / sha[:2] / f"{sha}.imp"  # (a checksummed JSON entry)
-        try:
-            got = store.read_entry(entry, key)
-            if not _valid_specs(got):
-                raise store.BadEntry("not a list of imports")
-        except FileNotFoundError:
-            got = None
-        except store.BadEntry as exc:
-            store.report_bad_entry(entry, str(exc))
-            got = None
+        got = store.read_valid(entry, key, _valid_specs, "not a list of imports")
     if got is None:
         got = _specs_from_source(data, path)
         if entry is not None:
@@ -563,19 +555,15 @@ def _module(path: Path) -> _Module:
     if store._ENABLED[0]:
         key = f"statements-{_STATEMENTS_FORMAT}:{sha}"
         entry = store.cache_dir() / "statements" / _STATEMENTS_FORMAT / sha[:2] / f"{sha}.stm"  # (a new format: new files)
-        try:
-            text = store.read_entry(entry, key)  # (a JSON text: decoded by json, not by the serialiser's walk)
+        text = store.read_valid(entry, key, lambda t: isinstance(t, str), "not a JSON text")
+        if text is not None:  # (decoded by json, not by the serialiser's walk)
             try:
-                stmts = json.loads(text) if isinstance(text, str) else None
+                stmts = json.loads(text)
             except ValueError:
                 stmts = None
             if not _valid_statements(stmts):
-                raise store.BadEntry("not a list of statements")
-        except FileNotFoundError:
-            stmts = None
-        except store.BadEntry as exc:
-            store.report_bad_entry(entry, str(exc))
-            stmts = None
+                store.report_bad_entry(entry, "not a list of statements")
+                stmts = None
     if stmts is None:
         tree = ast.parse(data, filename=str(path))
         lines = data.splitlines(keepends=True)

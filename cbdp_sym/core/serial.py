@@ -409,6 +409,15 @@ def _same_basic(a, b) -> bool:
     return all(_same_basic(x, y) for x, y in zip(a.args, b.args))
 
 
+def round_trips(value) -> bool:
+    """Whether ``value`` decodes to the identical tree after :func:`encode` (what a cache may store: an entry read
+    back must be the value itself, node by node)."""
+    try:
+        return same_tree(decode(encode(value)), value)
+    except (TypeError, BadData, RecursionError):
+        return False
+
+
 def same_tree(a, b) -> bool:
     """``True`` if two values are structurally identical: SymPy trees node by node with their argument
     order (which decides how they print), floats with their precision, symbols with their assumptions."""

@@ -234,6 +234,21 @@ def report_bad_entry(path: Path, why: str) -> None:
     print(f"cbdp-sym: warning: discarded cache entry {path} ({why}); recomputed", file=sys.stderr, flush=True)
 
 
+def read_valid(path: Path, key: str, valid=None, what: str = "not the expected data"):
+    """The value stored at ``path`` under ``key``, or ``None`` when there is none or it is bad (a bad entry, or one
+    ``valid(value)`` rejects as ``what``, is reported and then ignored)."""
+    try:
+        got = read_entry(path, key)
+        if valid is not None and not valid(got):
+            raise BadEntry(what)
+        return got
+    except FileNotFoundError:
+        return None
+    except BadEntry as exc:
+        report_bad_entry(path, str(exc))
+        return None
+
+
 def lookup(path: Path, key: str, compute, min_seconds: float = 0.0, keep=None):
     """The cached value at ``path`` if intact, else ``compute()`` stored there (a bad entry is reported).
 

@@ -31,7 +31,7 @@ import json
 import sympy as sp
 
 import cbdp_sym.core.store as store
-from cbdp_sym.core.serial import BadData, decode, encode, same_tree
+from cbdp_sym.core.serial import round_trips
 
 MIN_SECONDS = 0.005  # 5-20 ms calls were repeated ~500 times across claims (5 CPU-s); a read takes ~0.1-0.3 ms
 _MEMO: dict = {}
@@ -94,10 +94,7 @@ def _storable(value) -> bool:
     """Whether ``value`` can be stored: no per-process symbol, and it decodes to the identical tree."""
     if _per_process(value):
         return False
-    try:
-        return same_tree(decode(encode(value)), value)
-    except (TypeError, BadData, RecursionError):
-        return False
+    return round_trips(value)
 
 
 def _remember(memo_key, value) -> None:

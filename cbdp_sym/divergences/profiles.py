@@ -52,7 +52,7 @@ from cbdp_sym.laws.spec import parse_law, split_args
 from cbdp_sym.core.printing import latex
 from cbdp_sym.core.cache import cached_numeric, code_version
 from cbdp_sym.core.safeeval import compile_mp
-from cbdp_sym.core.serial import BadData, decode, encode, same_tree
+from cbdp_sym.core.serial import round_trips
 import cbdp_sym.core.store as store
 from cbdp_sym.divergences.kinked import loss_law
 from cbdp_sym.divergences.lattice_numeric import hockey_lattice, involves_lattice
@@ -820,17 +820,12 @@ def _derived_safe(P, Q, seconds=60):
     if store._ENABLED[0]:
         key = json.dumps(["profile-derivation", 1, text, code_version(__file__)])
         path = store.cache_dir() / "profiles" / (hashlib.sha256(key.encode()).hexdigest() + ".json")
-        try:
-            got = store.read_entry(path, key)
-            if not (isinstance(got, tuple) and len(got) == 2 and got[0] in ("closed", "none")
-                    and (got[1] is None or isinstance(got[1], sp.Basic))):
-                raise store.BadEntry("not a profile derivation")
+        got = store.read_valid(path, key, lambda v: (
+            isinstance(v, tuple) and len(v) == 2 and v[0] in ("closed", "none") and (v[1] is None or isinstance(v[1], sp.Basic))),
+            "not a profile derivation")
+        if got is not None:
             _DERIVED[text] = got[1]
             return got[1]
-        except FileNotFoundError:
-            pass
-        except store.BadEntry as exc:
-            store.report_bad_entry(path, str(exc))
     try:
         with time_limit(seconds, "deriving the profile"):
             value = profile_sym(P, Q, EPS)[0]
@@ -841,11 +836,7 @@ def _derived_safe(P, Q, seconds=60):
     _DERIVED[text] = value
     if path is not None:
         entry = ("closed", value) if value is not None else ("none", None)
-        try:
-            faithful = same_tree(decode(encode(entry)), entry)
-        except (TypeError, BadData, RecursionError):
-            faithful = False
-        if faithful:
+        if round_trips(entry):
             store.write_entry(path, key, entry)
     return value
 
@@ -900,6 +891,18 @@ def _finite_piece(P, Q, delta, root):
                            "bracket (checked in Arb), so the profile there is P(S) - e^eps Q(S)")
 
 
+def profile_point(eps, delta):
+    """``(eps, delta)`` of a profile question as exact SymPy numbers (``None`` where not given), or a
+    :class:`ParameterError`: ``eps`` finite and ``>= 0``, ``delta`` strictly between 0 and 1."""
+    ev = parse_number(str(eps), "eps") if eps is not None else None
+    dv = parse_number(str(delta), "delta") if delta is not None else None
+    if ev is not None and not (ev.is_finite and ev >= 0):
+        raise ParameterError(f"eps must be a finite number >= 0, got {eps}")
+    if dv is not None and not (0 < dv < 1):
+        raise ParameterError(f"delta must lie strictly between 0 and 1, got {delta}")
+    return ev, dv
+
+
 def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False, check=False):
     """One point of the privacy profile of ``(P, Q)``: at ``eps`` the value ``delta``, or at ``delta`` the
     exact ``eps(delta)``.  Returns ``{"delta", "eps", "derived", "digits", "check", "certificate", ...}``
@@ -930,12 +933,7 @@ def privacy_profile(P, Q, eps=None, delta=None, dps=50, symmetric=False, check=F
     if not 5 <= int(dps) <= 1000:
         raise ParameterError(f"dps must be between 5 and 1000, got {dps}")
     _prepare(P, Q)
-    ev = parse_number(str(eps), "eps") if eps is not None else None
-    dv = parse_number(str(delta), "delta") if delta is not None else None
-    if ev is not None and not (ev.is_finite and ev >= 0):
-        raise ParameterError(f"eps must be a finite number >= 0, got {eps}")
-    if dv is not None and not (0 < dv < 1):
-        raise ParameterError(f"delta must lie strictly between 0 and 1, got {delta}")
+    ev, dv = profile_point(eps, delta)
     pairs = [(P, Q), (Q, P)] if symmetric else [(P, Q)]
     closed = [_derived_safe(a, b) for a, b in pairs]
     closed = None if any(c is None for c in closed) else closed

@@ -28,7 +28,7 @@ from cbdp_sym.core.errors import ParameterError
 from cbdp_sym.core.verdict import Check, CheckResult, relative_slack
 from cbdp_sym.core.numbers import mp_str
 from cbdp_sym.core.cache import _file_version, cached_numeric
-from cbdp_sym.core.serial import BadData, decode, encode, same_tree
+from cbdp_sym.core.serial import round_trips
 from cbdp_sym.core.tape import Step, record, recording
 import cbdp_sym.core.cache as _cache
 import cbdp_sym.core.store as _store
@@ -366,23 +366,14 @@ def disk_cached_derivation(fn):
                                 _cache.code_version(src)])
                 key = hashlib.sha256(key_src.encode()).hexdigest()
                 path = _store.cache_dir() / "derivations" / f"{key}.json"
-                try:
-                    got = _store.read_entry(path, key_src)
-                    if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], tuple)
-                            and all(isinstance(st, Step) for st in got[1])):
-                        raise _store.BadEntry("not a derivation")
+                got = _store.read_valid(path, key_src, lambda v: (
+                    isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], tuple) and all(isinstance(st, Step) for st in v[1])),
+                    "not a derivation")
+                if got is not None:
                     memo[args] = got
-                except FileNotFoundError:
-                    pass
-                except _store.BadEntry as exc:
-                    _store.report_bad_entry(path, str(exc))
-                if args not in memo:
+                else:
                     memo[args] = compute(args)
-                    try:
-                        faithful = same_tree(decode(encode(memo[args])), memo[args])
-                    except (TypeError, BadData, RecursionError):
-                        faithful = False
-                    if faithful:
+                    if round_trips(memo[args]):
                         _store.write_entry(path, key_src, memo[args])
             else:
                 memo[args] = compute(args)
