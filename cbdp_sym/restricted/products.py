@@ -871,12 +871,14 @@ def _newton(prob, theta, sense, tol, max_iter=60, feasible=None):
     return r.theta, r.value, r.gradient, r.hessian, r.iterations, r.converged
 
 
-def _ramp(make, start, sense, dps, feasible_of=None):
+def _ramp(make, start, sense, dps, feasible_of=None, extra_of=None):
     """Precision ramp (:func:`optimize.ramp_stages`, no middle stage): Newton at 15 digits from ``start`` to
     ``10^-11``, then polished at ``dps`` (Newton's quadratic convergence takes ``10^-11`` past the target in one
     or two steps; a middle stage at about half the target cost two more evaluations and changed no digit);
     each stage stops when its maximiser is good to its precision (the target: to ``10^{-(dps/2 + 2)}``, enough
-    for the value to ``dps`` digits).  Returns ``(run, problem, iterations)``."""
+    for the value to ``dps`` digits).  ``extra_of(run)``: digits the target needs beyond ``dps``, read off the
+    15-digit stage's run (a value that cancels near the optimum); the polish then runs at ``dps + extra`` at once.
+    Returns ``(run, problem, iterations)``."""
     state = {"prob": None, "iters": 0}
 
     def stage(theta, sd, last):
@@ -890,7 +892,12 @@ def _ramp(make, start, sense, dps, feasible_of=None):
         state["iters"] += run[4]
         return run[0], run
 
-    run = precision_ramp(stage, None, ramp_stages(dps, 15, middle=False))[-1]
+    stages = ramp_stages(dps, 15, middle=False)
+    if extra_of is None or len(stages) < 2:
+        run = precision_ramp(stage, None, stages)[-1]
+    else:
+        first = precision_ramp(stage, None, stages[:1])[-1]
+        run = precision_ramp(stage, first[0], [stages[-1] + extra_of(first)])[-1]
     return run, state["prob"], state["iters"]
 
 
@@ -1126,10 +1133,21 @@ def restricted_lin_product(divergence, P, Q, alpha=None, second=True, features=N
         iters = 0
         extra = 0
     else:
-        run, prob, iters = _ramp(lambda: _PowerProblem(setup, A), lambda pr: pr.start(), -1, dps + 5)
-        gap = 1 - run[1]
-        extra = int(mp.ceil(-mp.log10(gap))) if 0 < gap < mp.mpf("0.01") else 0
-        if extra > 0:  # M close to 1: -log M and V(M) cancel; polish with more digits
+        def extra_of(r):  # M close to 1: -log M and V(M) cancel; digits beyond dps
+            gap = 1 - r[1]
+            return int(mp.ceil(-mp.log10(gap))) if 0 < gap < mp.mpf("0.01") else 0
+
+        used = []  # the extra digits the polish ran with, read off the 15-digit stage
+
+        def ramp_extra(r):
+            used.append(extra_of(r))
+            return used[-1]
+
+        run, prob, iters = _ramp(lambda: _PowerProblem(setup, A), lambda pr: pr.start(), -1, dps + 5,
+                                 extra_of=ramp_extra)
+        ran = used[0] if used else 0
+        extra = max(extra_of(run), ran)
+        if extra > ran:  # M closer to 1 at the optimum than at 15 digits: polish with the digits it needs
             with mp.workdps(dps + 5 + extra):
                 ref = prob.ref
                 prob = _PowerProblem(setup, A)
