@@ -983,7 +983,10 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
                 out.append(d1 * t)
             return out
 
-        E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
+        try:
+            E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
+        except OverflowError:  # E_Q[f*(h)] beyond any number mpmath represents (a far trial point of the line
+            return -mp.inf, [mp.nan] * (k + 1)  # search): the objective is -inf there, and the search backs off
         f = mp.fdot(th[:-1], mom) + th[-1] - E[0]
         g = [mom[j] - E[2 + j] for j in range(k)] + [1 - E[1]]
         return f, g
