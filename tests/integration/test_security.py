@@ -220,14 +220,39 @@ def test_report_files_get_the_permissions_of_the_umask(tmp_path):
 
 
 # == nothing lost silently ========================================================================================
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_a_closed_stdout_never_stops_the_audit(tmp_path):
-    """Before: ``audit ... 2>&1 | head -1`` stopped at the first progress line: exit 0, no reports."""
+    """Before: ``audit ... 2>&1 | head -1`` stopped at the first progress line: exit 0, no reports.  A real pipeline
+    (a new interpreter, SIGPIPE's exit code 141; about 3 CPU-s): an acceptance test, run by CI's ``-m acceptance``
+    step; ``test_a_reader_that_leaves_never_stops_the_audit`` below is its fast form, in this process."""
     out = tmp_path / "out"
     cmd = (f"{sys.executable} -m cbdp_sym audit RDP-P6 RDP-P5-KL --no-pdf --out {out} 2>&1 | head -1; "
            "echo \"rc=${PIPESTATUS[0]}\" >&2")
     proc = subprocess.run(["bash", "-c", cmd], cwd=ROOT, env=dict(os.environ, PYTHONHASHSEED="0"),
                           capture_output=True, text=True, timeout=300)
     assert "rc=141" in proc.stderr, proc.stderr
+    assert (out / "audit-subset.json").is_file() and (out / "appendix-rdp-subset.tex").is_file()
+    doc = json.loads((out / "audit-subset.json").read_text())
+    assert {c["id"] for c in doc["claims"]} == {"RDP-P6", "RDP-P5-KL"}
+
+
+def test_a_reader_that_leaves_never_stops_the_audit(tmp_path, monkeypatch):
+    """The fast form of the test above, in this process: standard output and error are one stream whose reader leaves
+    after the first line (``2>&1 | head -1``); the audit goes on, writes its reports and exits with 141."""
+    class HeadOne(io.StringIO):
+        def write(self, text):
+            if "\n" in self.getvalue():
+                raise BrokenPipeError(32, "Broken pipe")
+            super().write(text.split("\n", 1)[0] + "\n" if "\n" in text else text)  # (head keeps one line)
+            return len(text)
+
+    stream = HeadOne()
+    monkeypatch.setattr(sys, "stdout", stream)
+    monkeypatch.setattr(sys, "stderr", stream)
+    out = tmp_path / "out"
+    code = cli.main(["audit", "RDP-P6", "RDP-P5-KL", "--no-pdf", "--out", str(out)])
+    assert code == 141 and stream.getvalue().count("\n") == 1
     assert (out / "audit-subset.json").is_file() and (out / "appendix-rdp-subset.tex").is_file()
     doc = json.loads((out / "audit-subset.json").read_text())
     assert {c["id"] for c in doc["claims"]} == {"RDP-P6", "RDP-P5-KL"}
