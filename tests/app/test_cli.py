@@ -199,8 +199,13 @@ def test_eval_of_a_false_identity(capsys):
     assert doc["kind"] == "identity" and doc["verdict"] == "differs" and doc["digits"] < 15
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_audit_on_a_terminal_draws_a_bar(tmp_path):
-    """stderr on a pseudo-terminal of 30 x 100: a tqdm bar with [elapsed<remaining]; of size 0: plain lines."""
+    """stderr on a pseudo-terminal of 30 x 100: a tqdm bar with [elapsed<remaining]; of size 0: plain lines.  Two
+    new interpreters on a real terminal (about 2.4 CPU-s): an acceptance test, run by CI's ``-m acceptance`` step; the
+    fast set draws the bar on a stream that says it is a terminal (tests/app/test_audit.py) and checks the plain lines
+    of a process whose stderr is a pipe (test_progress_is_plain_lines_when_stderr_is_not_a_tty below)."""
     import fcntl
     import os
     import pty

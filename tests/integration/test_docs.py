@@ -10,13 +10,42 @@ from ..conftest import ROOT
 DOCS = ROOT / "docs"
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_the_docs_build_with_warnings_as_errors(tmp_path):
+    """The Sphinx build (4-5 CPU-s, most of it autodoc importing the engine): an acceptance test, run by CI's
+    ``-m acceptance`` step; the fast set checks the toctree and the autodoc targets below."""
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_parser")
     run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(DOCS), str(tmp_path / "html")],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-3000:]
     assert (tmp_path / "html" / "method.html").exists()
+
+
+def test_every_page_is_in_the_toctree_and_every_autodoc_target_imports():
+    """The fast part of the Sphinx build's checks: each page of docs/ is listed in index.md's toctree (Sphinx -W fails
+    on a page outside every toctree, and on a toctree entry with no page), and each ``.. autoclass::`` /
+    ``.. autofunction::`` / ``.. automodule::`` target imports (autodoc warns on a target it cannot import)."""
+    import importlib
+
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    tree = re.search(r"```\{toctree\}\n(.*?)```", index, re.S)
+    assert tree, "index.md has a toctree"
+    listed = [ln.strip() for ln in tree.group(1).splitlines() if ln.strip() and not ln.strip().startswith(":")]
+    pages = sorted(p.stem for p in DOCS.glob("*.md") if p.stem != "index")
+    assert sorted(listed) == pages, (listed, pages)
+    targets = re.findall(r"^\.\. auto(class|function|module|data|attribute|method|exception):: *(\S+)",
+                         "\n".join(p.read_text(encoding="utf-8") for p in DOCS.glob("*.md")), re.M)
+    assert targets
+    bad = []
+    for kind, target in targets:
+        module, _, name = target.rpartition(".")
+        try:
+            importlib.import_module(target) if kind == "module" else getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError) as exc:
+            bad.append((target, repr(exc)))
+    assert not bad, bad
 
 
 def _pages():

@@ -1,7 +1,7 @@
 """The CBDP paper's findings a referee can sign (issue 29).
 
-* Every finding's counterexample, re-evaluated with ``cbdp-sym eval CLAIM --at ...`` (a user's command, in a child
-  process), violates the claim it names, and that claim belongs to the finding.  The counterexamples are read from
+* Every finding's counterexample, re-evaluated with ``cbdp-sym eval CLAIM --at ...`` (a user's command, run in the
+  test's process: the command's work runs in its forked child, as from a shell), violates the claim it names, and that claim belongs to the finding.  The counterexamples are read from
   an audit's ``audit.json``: the file named by ``CBDP_SYM_FINDINGS_AUDIT`` (e.g. ``reports/audit.json`` after
   ``cbdp-sym audit``), else the stored extract ``tests/fixtures/cbdp_findings.json`` (regenerate it with
   ``python tests/papers/test_cbdp_findings.py reports/audit.json``).
@@ -12,14 +12,13 @@
 """
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import mpmath as mp
 import pytest
 
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, cli_in_process
 
 FIXTURE = FIXTURES / "cbdp_findings.json"
 PAPER = "cbdp"
@@ -52,11 +51,13 @@ def _at_args(params: dict) -> list:
 
 
 def _eval(claim: str, params: dict) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
-    out = subprocess.run([sys.executable, "-m", "cbdp_sym", "eval", claim, *_at_args(params), "--dps", "30", "--json"],
-                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=3000)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    """``cbdp-sym eval CLAIM --at ... --dps 30 --json``, the user's command, run in this process (its work runs in the
+    forked child every ``eval`` runs in): a new interpreter per finding cost about 0.7 s of start-up each, and what
+    the test is about is the engine's verdict at the point, not the process (the command's start-up and exit codes
+    are tested in tests/app/test_cli.py)."""
+    rc, out = cli_in_process(["eval", claim, *_at_args(params), "--dps", "30", "--json"])
+    assert rc == 0, out
+    return json.loads(out)
 
 
 def _violated(doc: dict) -> bool:
