@@ -322,8 +322,3 @@ def derive_standard_conjugates() -> None:
             gen._conjugate_cached()
         except Exception:  # noqa: BLE001 - the claim that uses the conjugate derives it again and reports
             pass
-    # the alpha-divergence's profile with the order symbolic: the restricted solver specialises it at each numeric
-    # order (:func:`cbdp_sym.divergences.reduction.profile`), in most figure and claim workers
-    from cbdp_sym.divergences.reduction import _symbolic_profile
-
-    _symbolic_profile(ALPHA_DIV)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from cbdp_sym.calculus.symbolic import maximize, simplify
-from cbdp_sym.divergences.generators import S, Generator
+from cbdp_sym.divergences.generators import ALPHA_DIV, S, Generator
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.tape import Tex, record, recording
 
@@ -189,6 +189,13 @@ def _symbolic_profile(gen):
             return st, profile(st)
         except Exception:  # noqa: BLE001 - the direct derivation at the number runs instead, and reports
             return None
+
+
+def derive_standard_profiles() -> None:
+    """Derive the alpha-divergence's profile with the order symbolic now: a process that forks workers calls it once
+    (after :func:`cbdp_sym.divergences.generators.derive_standard_conjugates`), and no worker derives it again; the
+    restricted solver specialises it at every numeric order it meets, in most figure and claim workers."""
+    _symbolic_profile(ALPHA_DIV)
 
 
 def _specialised(st: Structure):
