@@ -48,6 +48,7 @@ from cbdp_sym.core.datastack import on_large_stack
 from cbdp_sym.core.errors import CbdpError
 from cbdp_sym.core.timelimit import die_with_parent, limit_this_process
 from cbdp_sym.divergences.generators import derive_standard_conjugates
+from cbdp_sym.divergences.reduction import derive_standard_profiles
 from cbdp_sym.verify.engine import audit_claim
 from cbdp_sym.app.registry import Registry, builtin_root
 from cbdp_sym.verify.claims import Claim
@@ -79,6 +80,7 @@ def preload_modules(names=PRELOAD) -> list:
         except ImportError:
             missing.append(name)
     derive_standard_conjugates()  # (KL, TV and the alpha-divergence: most CBDP claims use one; 0.1-0.5 s each)
+    derive_standard_profiles()  # (the alpha-divergence's, order symbolic: specialised at each numeric order)
     _meijer_table()
     return missing
 

@@ -24,6 +24,71 @@ from cbdp_sym.divergences.lattice_numeric import fdiv_lattice, involves_lattice,
 from cbdp_sym.calculus.optimize import bracket_max, golden_section
 
 
+class _TanhSinh(mp.calculus.quadrature.TanhSinh):
+    """mpmath's tanh-sinh rule, its node transformation done on raw mpmath values.
+
+    ``transform_nodes`` maps the standard nodes to an interval at each degree of every new interval (about an eighth of
+    a claim's quadrature time: the solver's intervals move with each Newton step).  Here it runs the same operations, in
+    the same order, at the same precision and rounding as mpmath's own (``D + C x`` and ``C w`` on a finite interval;
+    ``u = 2/(x + 1)``, ``b + 1 - u`` or ``a - 1 + u`` and ``w (u^2/2)`` on a half-line), on ``x._mpf_`` tuples: the nodes
+    are bit for bit mpmath's (tested), without a Python-level mpf object per operation.  The caches are mpmath's own
+    (shared with ``mp.quad``'s rule), so nodes computed by either serve both.
+    """
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        stock = ctx._tanh_sinh
+        self.standard_cache = stock.standard_cache
+        self.transformed_cache = stock.transformed_cache
+        self.interval_count = stock.interval_count
+
+    def transform_nodes(self, nodes, a, b, verbose=False):
+        ctx = self.ctx
+        a, b = ctx.convert(a), ctx.convert(b)
+        one = ctx.one
+        if (a, b) == (-one, one):
+            return nodes
+        fin_a, fin_b = ctx.isfinite(a), ctx.isfinite(b)
+        if not (fin_a or fin_b) or (not fin_a and a == ctx.inf) or (not fin_b and b == ctx.ninf):
+            return super().transform_nodes(nodes, a, b, verbose)  # (-inf, inf) and reversed intervals: mpmath's
+        prec, rnd = ctx._prec_rounding
+        make = ctx.make_mpf
+        add, sub, mul = _lm.mpf_add, _lm.mpf_sub, _lm.mpf_mul
+        if fin_a and fin_b:
+            c, d = ((b - a) / 2)._mpf_, ((b + a) / 2)._mpf_
+            return [(make(add(d, mul(c, x._mpf_, prec, rnd), prec, rnd)), make(mul(c, w._mpf_, prec, rnd)))
+                    for x, w in nodes]
+        half, one_ = ctx.mpf(0.5)._mpf_, one._mpf_
+        rdiv, powi = _lm.mpf_rdiv_int, _lm.mpf_pow_int
+        out = []
+        if not fin_a:  # [-inf, b]: x -> b + 1 - u
+            b1 = (b + 1)._mpf_
+            for x, w in nodes:
+                u = rdiv(2, add(x._mpf_, one_, prec, rnd), prec, rnd)
+                out.append((make(sub(b1, u, prec, rnd)),
+                            make(mul(w._mpf_, mul(half, powi(u, 2, prec, rnd), prec, rnd), prec, rnd))))
+        else:  # [a, inf]: x -> a - 1 + u
+            a1 = (a - 1)._mpf_
+            for x, w in nodes:
+                u = rdiv(2, add(x._mpf_, one_, prec, rnd), prec, rnd)
+                out.append((make(add(a1, u, prec, rnd)),
+                            make(mul(w._mpf_, mul(half, powi(u, 2, prec, rnd), prec, rnd), prec, rnd))))
+        return out
+
+
+_RULES: dict = {}
+
+
+def tanh_sinh(ctx=None):
+    """The tanh-sinh rule of :class:`_TanhSinh` for mpmath's context (one per process): ``mp.quad(f, pts,
+    method=tanh_sinh)`` gives mpmath's default rule's values, bit for bit."""
+    ctx = ctx or mp.mp
+    rule = _RULES.get(id(ctx))
+    if rule is None:
+        rule = _RULES[id(ctx)] = _TanhSinh(ctx)
+    return rule
+
+
 def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
     """``int_lo^hi f`` with the interval split at every kink (mpmath's tanh-sinh on each piece)."""
     pts = sorted({mp.mpf(k) for k in kinks if lo < k < hi})
@@ -37,8 +102,8 @@ def quad_split(f, kinks=(), lo=-mp.inf, hi=mp.inf):
         if mp.isfinite(v) and v > scale:
             scale = v
     if scale == 0:
-        return mp.quad(f, [lo, *pts, hi])
-    return mp.quad(lambda x: f(x) / scale, [lo, *pts, hi]) * scale
+        return mp.quad(f, [lo, *pts, hi], method=tanh_sinh)
+    return mp.quad(lambda x: f(x) / scale, [lo, *pts, hi], method=tanh_sinh) * scale
 
 
 def expect_mp(law: Distribution, g, kinks=()):
@@ -203,7 +268,7 @@ def vquad(f, points, n: int, ref=1, loose=0):
     precision see rounding noise.)
     """
     ctx = mp.mp
-    rule = ctx._tanh_sinh
+    rule = tanh_sinh(ctx)
     prec = ctx.prec
     eps = ctx.eps / 8
     max_degree = rule.guess_degree(prec)
@@ -410,7 +475,7 @@ def _renyi_mp(P: Distribution, Q: Distribution, al):
     if not mp.isfinite(top):
         top = mp.mpf(0)
     fast = _renyi_integrand_raw(P, Q, al, top) if isinstance(top, mp.mpf) else None
-    val = mp.quad(fast or (lambda x: mp.exp(logf(x) - top)), [-mp.inf, *sorted(set(ks)), mp.inf])
+    val = mp.quad(fast or (lambda x: mp.exp(logf(x) - top)), [-mp.inf, *sorted(set(ks)), mp.inf], method=tanh_sinh)
     return (mp.log(val) + top) / (al - 1)
 
 

@@ -33,12 +33,12 @@ can be shown), then specialised to the generator's constants.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
 from cbdp_sym.calculus.symbolic import maximize, simplify
-from cbdp_sym.divergences.generators import S, Generator
+from cbdp_sym.divergences.generators import ALPHA_DIV, S, Generator
 from cbdp_sym.core.errors import DerivationError
 from cbdp_sym.core.tape import Tex, record, recording
 
@@ -61,6 +61,9 @@ class Structure:
     alpha: sp.Expr | None = None  # the generator's order, when it has one
     lo: sp.Expr | None = None  # bounded: the interval where f^* is finite
     hi: sp.Expr | None = None
+    # where the structure was read at numbers for a generator's symbolic parameters: ``(generator, ((symbol,
+    # value), ...))``, so that :func:`profile` may specialise the generator's symbolic profile (not part of equality)
+    family: tuple | None = field(default=None, compare=False, hash=False, repr=False)
 
 
 def conjugate_structure(gen: Generator, params: dict | None = None) -> Structure:
@@ -75,6 +78,9 @@ def conjugate_structure(gen: Generator, params: dict | None = None) -> Structure
             sub[p], back[kappa] = fwd, orig
     expr = sp.sympify(conj.expr).subs(sub)
     alpha = sub.get(gen.params[0]).subs(back) if gen.params else None
+    family = None
+    if gen.params and not back and all(sub.get(p) is not None and sub[p].is_Rational for p in gen.params):
+        family = (gen, tuple((p, sub[p]) for p in gen.params))
     if conj.lo.is_finite or conj.hi.is_finite:
         return Structure("bounded", lo=conj.lo, hi=conj.hi, alpha=alpha)
     if expr.has(sp.exp):
@@ -90,7 +96,7 @@ def conjugate_structure(gen: Generator, params: dict | None = None) -> Structure
         return Structure("general", alpha=alpha)
     C = simplify(g.subs(u, 1))
     return Structure("power", A=simplify(A.subs(back)), C=simplify(C.subs(back)), K=simplify(expr.subs(S, 0).subs(back)),
-                     alpha=alpha)
+                     alpha=alpha, family=family)
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,14 @@ def profile(st: Structure) -> Profile:
         _, (lstar, vm, steps) = _general_profiles()
         for s_ in steps:
             record(s_.lhs, s_.rhs, s_.note, s_.rel)
+        fast = _specialised(st)
+        if fast is not None:
+            v, ren, lam = fast
+            record(Tex(r"D^{\mathcal H}_f"), v, "optimal scale eliminated at $\\mathbb{E}_P[h] = 1$, "
+                   "$M = \\min_h \\mathbb{E}_Q|h|^{A}$ (decreasing in $M$)")
+            if ren is not None:
+                record(Tex(r"D^{\mathcal H}_{R,\alpha}"), ren, "through Eq. (3)")
+            return Profile("power", value_of_m=v, renyi_of_m=ren, scale_of_m=lam, steps=tuple(steps))
         fwd, back = {}, {}
         if st.alpha is not None and st.alpha.is_Symbol:  # alpha = k + 1, k > 0, while simplifying powers
             k = sp.Symbol("k_alpha", positive=True)
@@ -154,3 +168,62 @@ def profile(st: Structure) -> Profile:
             record(Tex(r"D^{\mathcal H}_{R,\alpha}"), ren, "through Eq. (3)")
         return Profile("power", value_of_m=v, renyi_of_m=ren, scale_of_m=lam, steps=tuple(steps))
     raise DerivationError(f"no profile for a conjugate of kind {st.kind!r}")
+
+
+# -- a numeric order: the symbolic-order profile, specialised ------------------------------------------------------
+# The solver asks for the profile at each order alpha it meets (a figure's grid, a golden-section search over alpha,
+# a failure region's trial points): simplifying the eliminations again at every rational order cost 0.05-0.5 s of
+# SymPy per order (about half of CBDP-F2B-DECR).  The profile is derived once with the order symbolic (alpha > 1,
+# the generator's own assumption) and specialised by substitution, when the structure read at the order is exactly
+# the symbolic structure specialised (its A, C and K compared as trees); it is then written in the shape a direct
+# simplification gives (expanded where M carries a non-integer power; tests compare the two trees over many orders).
+
+@functools.lru_cache(maxsize=None)
+def _symbolic_profile(gen):
+    """``(structure, profile)`` of ``gen`` with its parameters symbolic (the steps are not recorded), or ``None``."""
+    with recording():
+        try:
+            st = conjugate_structure(gen)
+            if st.kind != "power" or st.alpha is None or not st.alpha.is_Symbol:
+                return None
+            return st, profile(st)
+        except Exception:  # noqa: BLE001 - the direct derivation at the number runs instead, and reports
+            return None
+
+
+def derive_standard_profiles() -> None:
+    """Derive the alpha-divergence's profile with the order symbolic now: a process that forks workers calls it once
+    (after :func:`cbdp_sym.divergences.generators.derive_standard_conjugates`), and no worker derives it again; the
+    restricted solver specialises it at every numeric order it meets, in most figure and claim workers."""
+    _symbolic_profile(ALPHA_DIV)
+
+
+def _specialised(st: Structure):
+    """``(value_of_m, renyi_of_m, scale_of_m)`` for a power structure read at numbers, from the symbolic profile;
+    ``None`` where that does not apply (the direct derivation runs)."""
+    if st.family is None or st.alpha is None or not st.alpha.is_Rational:
+        return None
+    gen, values = st.family
+    for p, v in values:  # the symbolic derivation assumed the shifted parameter's offset positive (alpha - 1 > 0)
+        if p in gen._shift and gen._shift[p][2].subs(p, v).is_positive is not True:
+            return None
+    sym = _symbolic_profile(gen)
+    if sym is None:
+        return None
+    sst, sprof = sym
+    rep = dict(values)
+    if sst.alpha not in rep or rep[sst.alpha] != st.alpha:
+        return None
+    if (sst.A.subs(rep), sst.C.subs(rep), sst.K.subs(rep)) != (st.A, st.C, st.K):
+        return None
+
+    def shaped(e):
+        if e is None:
+            return None
+        e = e.subs(rep)
+        if any(not b.exp.is_integer for b in e.atoms(sp.Pow) if b.base.has(M_)):
+            e = sp.expand(e)
+        return e
+
+    return shaped(sprof.value_of_m), (sprof.renyi_of_m.subs(rep) if sprof.renyi_of_m is not None else None), \
+        sprof.scale_of_m.subs(rep)
