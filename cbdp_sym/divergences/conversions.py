@@ -129,7 +129,8 @@ def delta_tv_bound(r):
 
 
 # -- optimisation over the order -------------------------------------------------------------------
-def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25, enclose=None):
+def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25, enclose=None,
+                    locate=None):
     """``min_alpha objective(alpha)``; returns ``(value, alpha*)``.
 
     ``orders``: a finite list (each may be ``mp.inf``); the minimum over it.  ``None``: continuous over
@@ -145,6 +146,16 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     (:func:`cbdp_sym.calculus.optimize.ranked`), and the first golden-section steps are decided by the balls (:func:`cbdp_sym.calculus.optimize.golden_section`): the grid
     point found, the steps and the value returned are those without it (only an exception the objective would
     raise at a point the balls exclude is not raised).
+
+    ``locate`` (optional, continuous case, without ``enclose``): the objective in binary64 (``alpha -> `` a float, the
+    same function).  The order is then *located* in double precision: the scan and the golden section run on
+    ``locate`` (or, without it, on ``objective`` at 53 bits), and only the minimum is polished at the working
+    precision, by Newton steps on the derivative (central differences, :func:`_newton_min`) inside the grid cells of
+    the located point.  The value returned is the least of the objective at the polished order and at the best grid
+    point, both at the working precision (and ``alpha = oo``); where the polish cannot decide (a kink, a flat or
+    non-convex minimum, a step leaving the cells, a located grid value that the working precision contradicts), the
+    scan and golden section run at the working precision as before.  The value agrees with the golden section's to the
+    working precision; the order to about half of it (what the golden section established).
     """
     def val(a):
         try:
@@ -164,6 +175,14 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     n = int(round((hi_t - lo_t) / scan))
     ts = [mp.mpf(lo_t) + scan * i for i in range(n + 1)]
     if enclose is None:
+        got = _located_min(f, ts, locate)
+        if got is not None:
+            best = got
+            if include_inf:
+                vi = val(mp.inf)
+                if vi < best[0]:
+                    best = (vi, mp.inf)
+            return best
         vs = [f(t) for t in ts]
         i = min(range(len(ts)), key=lambda j: vs[j])
         neg = None
@@ -187,6 +206,81 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     return best
 
 
+def _float_val(objective):
+    """``t -> objective(1 + e^t)`` in binary64, ``inf`` where it has no finite value."""
+    import math
+
+    def g(t):
+        try:
+            v = float(objective(1 + math.exp(t)))
+        except (ZeroDivisionError, ValueError, OverflowError, ParameterError, TypeError):
+            return math.inf
+        return v if math.isfinite(v) else math.inf
+
+    return g
+
+
+def _located_min(f, ts, locate):
+    """``(value, alpha)``: the least of ``f`` (the objective in ``t = log(alpha - 1)`` at the working precision) over
+    ``[ts[0], ts[-1]]``, its order located in double precision and polished (see :func:`best_over_alpha`), or ``None``
+    when the polish cannot decide (the caller then runs the working-precision scan and golden section)."""
+    import math
+
+    n = len(ts) - 1
+    if locate is not None:
+        g = _float_val(locate)
+        tf = [float(t) for t in ts]
+        vs = [g(t) for t in tf]
+        i = min(range(n + 1), key=lambda j: vs[j])
+        if not math.isfinite(vs[i]):
+            return None
+        a, b, _ = golden_section(lambda t: -g(t), tf[max(i - 1, 0)], tf[min(i + 1, n)], tol=1e-10,
+                                 arithmetic="binary64")
+        t0, vloc = (a + b) / 2, vs[i]
+    else:
+        with mp.workprec(53):
+            vs = [f(t) for t in ts]
+            i = min(range(n + 1), key=lambda j: vs[j])
+            if not mp.isfinite(vs[i]):
+                return None
+            a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], tol=mp.mpf(10) ** -10)
+            t0, vloc = (a + b) / 2, float(vs[i])
+    vi = f(ts[i])  # the best grid point at the working precision: the located value must be its value
+    if not (mp.isfinite(vi) and abs(vi - vloc) <= 1e-6 * abs(vi) + mp.mpf(10) ** -300):
+        return None
+    tm = _newton_min(f, mp.mpf(t0), ts[max(i - 1, 0)], ts[min(i + 1, n)],
+                     atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4))
+    if tm is None:
+        return None
+    fm = f(tm)
+    if not mp.isfinite(fm):
+        return None
+    return min([(fm, 1 + mp.exp(tm)), (vi, 1 + mp.exp(ts[i]))], key=lambda p: p[0])
+
+
+def _newton_min(f, t, lo, hi, atol, steps=6):
+    """A minimiser of a smooth ``f`` near ``t`` (located in double precision) at the working precision: Newton steps on
+    ``f'`` with ``f'`` and ``f''`` from central differences of step ``2^(-prec/3)`` (their errors, ``h^2`` and
+    rounding over ``h^2``, are below half the working precision), until a step is below ``atol`` (the golden section's
+    tolerance).  ``None`` where a step leaves ``[lo, hi]``, ``f''`` is not positive there, a value is not finite, or
+    ``steps`` steps do not settle."""
+    h = mp.mpf(2) ** (-(mp.mp.prec // 3))
+    for _ in range(steps):
+        fm, f0, fp = f(t - h), f(t), f(t + h)
+        if not (mp.isfinite(fm) and mp.isfinite(f0) and mp.isfinite(fp)):
+            return None
+        d2 = fp - 2 * f0 + fm
+        if not d2 > 0:
+            return None
+        step = -(fp - fm) * h / (2 * d2)
+        t = t + step
+        if not lo <= t <= hi:
+            return None
+        if abs(step) <= atol:
+            return t
+    return None
+
+
 def _scan_ranked(f, ball, ts):
     """``(i, vs)``: the first grid index where ``f`` is least, and ``f``'s values there and at every grid point it
     could be (``vs`` a dict), computing ``f`` only where ``ball``'s ball is not far above the lowest one
@@ -208,11 +302,26 @@ def _scan_ranked(f, ball, ts):
     return min(range(len(ts)), key=lambda j: vs[j]), vs
 
 
-def eps_from_curve(curve: Callable, delta, orders=None, method="mironov"):
+def _eps_float(method, delta):
+    """The conversion ``(r, alpha) -> eps`` of :func:`eps_mironov` / :func:`eps_improved` in binary64 (a locator's)."""
+    import math
+
+    ld = math.log(float(delta))
+    if method == "mironov":
+        return lambda r, a: r - ld / (a - 1)
+    return lambda r, a: r + math.log1p(-1 / a) - (ld + math.log(a)) / (a - 1)
+
+
+def eps_from_curve(curve: Callable, delta, orders=None, method="mironov", locate=None):
     """``min_alpha eps(curve(alpha), alpha, delta)`` with ``method`` "mironov" (Prop. 3) or "improved";
-    returns ``(eps, alpha*)``."""
+    returns ``(eps, alpha*)``.  ``locate`` (optional): the curve in binary64 (``alpha`` a float, finite), which
+    locates the order (:func:`best_over_alpha`'s ``locate``); the value is the curve's at the working precision."""
     conv = {"mironov": eps_mironov, "improved": eps_improved}[method]
-    return best_over_alpha(lambda a: conv(curve(a), a, delta), orders)
+    floc = None
+    if locate is not None:
+        cf = _eps_float(method, delta)
+        floc = lambda a: cf(locate(a), a)  # noqa: E731
+    return best_over_alpha(lambda a: conv(curve(a), a, delta), orders, locate=floc)
 
 
 def delta_from_curve(curve: Callable, eps, orders=None, method="mironov"):
@@ -221,10 +330,11 @@ def delta_from_curve(curve: Callable, eps, orders=None, method="mironov"):
     return best_over_alpha(lambda a: conv(curve(a), a, eps), orders)
 
 
-def prob_bound(curve: Callable, q, orders=None):
+def prob_bound(curve: Callable, q, orders=None, locate=None):
     """Probability preservation (Mironov, Prop. 10) optimised over the order:
     ``min_alpha (e^{curve(alpha)} q)^{(alpha - 1)/alpha}`` (at ``alpha = oo``: ``e^{curve(oo)} q``).
-    Returns ``(bound, alpha*)``; computed as ``exp((1 - 1/alpha)(curve(alpha) + log q))``."""
+    Returns ``(bound, alpha*)``; computed as ``exp((1 - 1/alpha)(curve(alpha) + log q))``.  ``locate`` (optional):
+    the curve in binary64 (finite ``alpha``), which locates the order (:func:`best_over_alpha`'s ``locate``)."""
     q = _mpf(q)
     if not 0 < q <= 1:
         raise ParameterError(f"a probability in (0, 1] is needed, got {q}")
@@ -236,7 +346,13 @@ def prob_bound(curve: Callable, q, orders=None):
             return mp.exp(r + lq) if mp.isfinite(r) else mp.inf
         return mp.exp((1 - 1 / a) * (r + lq))
 
-    return best_over_alpha(obj, orders)
+    floc = None
+    if locate is not None:
+        import math
+
+        lqf = float(lq)
+        floc = lambda a: math.exp((1 - 1 / a) * (locate(a) + lqf))  # noqa: E731
+    return best_over_alpha(obj, orders, locate=floc)
 
 
 # -- exact privacy profiles ------------------------------------------------------------------------

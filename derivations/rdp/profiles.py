@@ -10,6 +10,8 @@ Rényi curve (Table II, audited in RDP-P5/P6/P7) and optimised over the order; t
 optimisation, dp_accounting's RDP accountant with its default orders and its PLD accountant) are in the same
 table with their relative error against the exact value.
 """
+import functools
+
 import mpmath as mp
 import sympy as sp
 
@@ -21,7 +23,7 @@ from cbdp_sym.conversions import eps_from_curve
 from cbdp_sym.families import cached_check
 from cbdp_sym.families import disk_cached_derivation as cached_derivation
 from cbdp_sym import max_divergence
-from cbdp_sym.mechanisms import renyi_curve
+from cbdp_sym.mechanisms import curve_function, renyi_curve
 from cbdp_sym.conversions import mechanism_exact_eps, mechanism_pair, slack_table
 from cbdp_sym.symbols import alpha
 from cbdp_sym.calculus import recording
@@ -55,6 +57,15 @@ def _curve_fn(mech, value):
     return curve
 
 
+@functools.lru_cache(maxsize=None)
+def _curve_float(mech, value):
+    """The derived curve in binary64 at finite orders (log-sum-exp form, :func:`curve_function`): it only locates the
+    optimal order of a conversion (:func:`eps_from_curve`'s ``locate``); the value is the curve's at the working
+    precision."""
+    c, _top = _curve(mech, value)
+    return curve_function(c, [alpha], "math")
+
+
 def _delta_short(d):
     return "1e-%d" % round(-mp.log10(mp.mpf(sp.Rational(d))))
 
@@ -77,7 +88,7 @@ def _check(dps):
             exact_ev.append(Compare(claimed=exact, computed=ex["numeric"], at=at))
             dd = mp.mpf(sp.Rational(d))
             for method, name in (("mironov", "Prop. 3, $\\min_\\alpha$"), ("improved", "improved (CKS), $\\min_\\alpha$")):
-                val, a_star = eps_from_curve(curve, dd, method=method)
+                val, a_star = eps_from_curve(curve, dd, method=method, locate=_curve_float(mech, value))
                 rows.append((label, _delta_text(d), name, val, exact, ""))
                 if method == "mironov":
                     prop3_ev.append(Compare(claimed=exact, computed=val, rel=">=", at=at))
@@ -136,7 +147,8 @@ def exact_eps_point(mech, value, x):
 
 
 def conversion_point(mech, value, x, method):
-    return eps_from_curve(_curve_fn(mech, value), mp.mpf(sp.Rational(x)), method=method)[0]
+    return eps_from_curve(_curve_fn(mech, value), mp.mpf(sp.Rational(x)), method=method,
+                          locate=_curve_float(mech, value))[0]
 
 
 def _conv_figure(mech, value, name):

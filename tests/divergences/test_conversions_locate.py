@@ -1,0 +1,52 @@
+"""The order of a conversion located in double precision and polished at the working precision
+(:func:`best_over_alpha`'s ``locate``; :func:`conversions._newton_min`)."""
+import math
+
+import mpmath as mp
+
+from cbdp_sym.core.numbers import digits
+from cbdp_sym.divergences import conversions as C
+
+
+def _gauss(r_per_order, d):
+    return lambda a: C.eps_improved(r_per_order * a, a, d)
+
+
+def test_located_order_takes_few_working_precision_values_and_gives_the_golden_sections_minimum():
+    with mp.workdps(50):
+        r, d = mp.mpf("0.3"), mp.mpf("1e-6")
+        seen = []
+        obj = _gauss(r, d)
+
+        def counted(a):
+            seen.append(a)
+            return obj(a)
+
+        floc = lambda a: 0.3 * a + math.log1p(-1 / a) - (math.log(1e-6) + math.log(a)) / (a - 1)  # noqa: E731
+        v, a = C.best_over_alpha(counted, include_inf=False, locate=floc)
+        # the same minimum from the working-precision scan and golden section (no locator, no polish)
+        ref = C.best_over_alpha(obj, include_inf=False, enclose=lambda al: None)[0]
+        assert digits(v, ref) >= 49
+        assert len(seen) <= 20  # the working-precision scan alone takes 201
+        # the order: the root of the derivative in closed form is not used; the value is flat there, so the order
+        # agrees to about half the working precision, what the golden section establishes
+        assert abs(a - C.best_over_alpha(obj, include_inf=False, enclose=lambda al: None)[1]) < mp.mpf(10) ** -20
+
+
+def test_the_locator_of_prob_bound_gives_the_working_precision_bound():
+    with mp.workdps(30):
+        curve = lambda a: mp.mpf(a) / 8  # noqa: E731  (a Gaussian's curve, sigma = 2)
+        v1, a1 = C.prob_bound(curve, mp.mpf("1e-3"))
+        v2, a2 = C.prob_bound(curve, mp.mpf("1e-3"), locate=lambda a: a / 8)
+        assert digits(v1, v2) >= 29 and abs(a1 / a2 - 1) < 1e-10
+
+
+def test_newton_polish_declines_a_kink_and_the_golden_section_answers():
+    """``|t - 1/3|`` has no second derivative at its minimum: the polish declines, the scan and golden section at the
+    working precision answer as before."""
+    with mp.workdps(30):
+        assert C._newton_min(lambda t: abs(t - mp.mpf(1) / 3), mp.mpf("0.3333"), mp.mpf(0), mp.mpf(1),
+                             atol=mp.mpf(10) ** -14) is None
+        kinked = lambda a: abs(mp.log(a - 1) - mp.mpf(1) / 3) + 1  # noqa: E731
+        v, a = C.best_over_alpha(kinked, include_inf=False, locate=lambda a: abs(math.log(a - 1) - 1 / 3) + 1)
+        assert abs(v - 1) < mp.mpf(10) ** -14 and abs(mp.log(a - 1) - mp.mpf(1) / 3) < mp.mpf(10) ** -13
