@@ -152,9 +152,11 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     ``locate`` (or, without it, on ``objective`` at 53 bits), and only the minimum is polished at the working
     precision, by Newton steps on the derivative (central differences, :func:`_newton_min`) inside the grid cells of
     the located point.  The value returned is the least of the objective at the polished order and at the best grid
-    point, both at the working precision (and ``alpha = oo``); where the polish cannot decide (a kink, a flat or
-    non-convex minimum, a step leaving the cells, a located grid value that the working precision contradicts), the
-    scan and golden section run at the working precision as before.  The value agrees with the golden section's to the
+    point, both at the working precision (and ``alpha = oo``).  Where the polish cannot decide (a kink, a flat or
+    non-convex minimum, a step leaving the cells) the golden section at the working precision refines the located
+    cells as before; where the working precision contradicts the located grid point (its value differs by more than
+    ``10^-6``, or a neighbouring grid point is lower), or the locator has no finite value, the scan too runs at the
+    working precision.  The value agrees with the golden section's to the
     working precision; the order to about half of it (what the golden section established).
     """
     def val(a):
@@ -248,10 +250,15 @@ def _located_min(f, ts, locate):
     vi = f(ts[i])  # the best grid point at the working precision: the located value must be its value
     if not (mp.isfinite(vi) and abs(vi - vloc) <= 1e-6 * abs(vi) + mp.mpf(10) ** -300):
         return None
-    tm = _newton_min(f, mp.mpf(t0), ts[max(i - 1, 0)], ts[min(i + 1, n)],
-                     atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4))
-    if tm is None:
-        return None
+    for j in (i - 1, i + 1):  # a least grid value at the working precision too (a locator that overflows past the
+        if 0 <= j <= n and f(ts[j]) < vi:  # optimum puts its least value at the edge of where it is finite)
+            return None
+    lo, hi = ts[max(i - 1, 0)], ts[min(i + 1, n)]
+    atol = mp.mpf(2) ** (-mp.mp.prec // 2 - 4)
+    tm = _newton_min(f, mp.mpf(t0), lo, hi, atol=atol)
+    if tm is None:  # a kink, a flat or non-convex minimum, the grid's end: the golden section of the located cells
+        a, b, _ = golden_section(lambda t: -f(t), lo, hi, iters=int(mp.mp.prec * 1.45) + 10, atol=atol)
+        tm = (a + b) / 2
     fm = f(tm)
     if not mp.isfinite(fm):
         return None

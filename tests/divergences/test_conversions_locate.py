@@ -50,3 +50,21 @@ def test_newton_polish_declines_a_kink_and_the_golden_section_answers():
         kinked = lambda a: abs(mp.log(a - 1) - mp.mpf(1) / 3) + 1  # noqa: E731
         v, a = C.best_over_alpha(kinked, include_inf=False, locate=lambda a: abs(math.log(a - 1) - 1 / 3) + 1)
         assert abs(v - 1) < mp.mpf(10) ** -14 and abs(mp.log(a - 1) - mp.mpf(1) / 3) < mp.mpf(10) ** -13
+
+
+def test_a_locator_that_overflows_before_the_optimum_is_not_trusted():
+    """The binary64 curve of a Laplace pair overflows at large orders, where the improved conversion is least: the
+    locator's least finite value sits at the edge of where it is finite, a lower neighbour at the working precision
+    refutes it, and the scan runs at the working precision (the minimum is not the edge cell's)."""
+    with mp.workdps(30):
+        t_star = mp.mpf(10)  # the optimum at t = 10 (alpha = 1 + e^10)
+        obj = lambda a: (mp.log(a - 1) - t_star) ** 2 + 1  # noqa: E731
+
+        def loc(a):
+            t = math.log(a - 1)
+            if t > 8:
+                raise OverflowError("math range error")
+            return (t - 10) ** 2 + 1
+
+        v, a = C.best_over_alpha(obj, include_inf=False, locate=loc)
+        assert abs(v - 1) < mp.mpf(10) ** -25 and abs(mp.log(a - 1) - t_star) < mp.mpf(10) ** -12
