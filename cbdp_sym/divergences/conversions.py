@@ -147,6 +147,10 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     point found, the steps and the value returned are those without it (only an exception the objective would
     raise at a point the balls exclude is not raised).
 
+    With ``enclose``, the grid point found by the balls is refined the same way: its cells' minimiser located at 53
+    bits, Newton's polish at the working precision, the golden section (decided by the balls where they can) where
+    the polish declines.
+
     ``locate`` (optional, continuous case, without ``enclose``): the objective in binary64 (``alpha -> `` a float, the
     same function).  The order is then *located* in double precision: the scan and the golden section run on
     ``locate`` (or, without it, on ``objective`` at 53 bits), and only the minimum is polished at the working
@@ -177,17 +181,11 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     n = int(round((hi_t - lo_t) / scan))
     ts = [mp.mpf(lo_t) + scan * i for i in range(n + 1)]
     if enclose is None:
-        got = _located_min(f, ts, locate)
-        if got is not None:
-            best = got
-            if include_inf:
-                vi = val(mp.inf)
-                if vi < best[0]:
-                    best = (vi, mp.inf)
-            return best
-        vs = [f(t) for t in ts]
-        i = min(range(len(ts)), key=lambda j: vs[j])
-        neg = None
+        best = _located_min(f, ts, locate)
+        if best is None:
+            vs = [f(t) for t in ts]
+            i = min(range(len(ts)), key=lambda j: vs[j])
+            best = _refine(f, ts, i, vs[i], None, None)
     else:
         def ball(t):
             return enclose(1 + mp.exp(t))
@@ -197,15 +195,42 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
             return None if b_ is None else -b_
 
         i, vs = _scan_ranked(f, ball, ts)
-    a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], iters=int(mp.mp.prec * 1.45) + 10,
-                             atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4), enclose=neg)  # the minimum of f
-    tm = (a + b) / 2
-    best = min([(f(tm), 1 + mp.exp(tm)), (vs[i], 1 + mp.exp(ts[i]))], key=lambda p: p[0])
+        best = _refine(f, ts, i, vs[i], _locate_in_cells(f, ts, i), neg)
     if include_inf:
         vi = val(mp.inf)
         if vi < best[0]:
             best = (vi, mp.inf)
     return best
+
+
+def _cells(ts, i):
+    return ts[max(i - 1, 0)], ts[min(i + 1, len(ts) - 1)]
+
+
+def _locate_in_cells(f, ts, i):
+    """The minimiser of ``f`` in the grid cells around ``ts[i]`` located at 53 bits (golden section to ``10^-10``)."""
+    with mp.workprec(53):
+        a, b, _ = golden_section(lambda t: -f(t), *_cells(ts, i), tol=mp.mpf(10) ** -10)
+    return (a + b) / 2
+
+
+def _refine(f, ts, i, vi, t0, neg):
+    """``(value, alpha)``: the least of ``f`` at the working precision in the grid cells around ``ts[i]`` (``vi`` its
+    value there): Newton's polish from ``t0`` (located in double precision; :func:`_newton_min`), else the golden
+    section at the working precision (decided by the balls of ``neg`` where they can, as :func:`best_over_alpha` says)."""
+    lo, hi = _cells(ts, i)
+    atol = mp.mpf(2) ** (-mp.mp.prec // 2 - 4)
+    tm = _newton_min(f, mp.mpf(t0), lo, hi, atol=atol) if t0 is not None else None
+    if tm is None and t0 is not None and i in (0, len(ts) - 1) and abs(t0 - ts[i]) <= mp.mpf(10) ** -8 * (1 + abs(ts[i])):
+        # the least value at the end of the grid (a monotone objective): located there, and rising from it at the
+        # working precision, the golden section would close in on the end and return the end's value ``vi``
+        inward = ts[i] + (1 if i == 0 else -1) * mp.mpf(2) ** (-(mp.mp.prec // 3))
+        if f(inward) > vi:
+            return vi, 1 + mp.exp(ts[i])
+    if tm is None:  # a kink, a flat or non-convex minimum, the grid's end, or nothing located
+        a, b, _ = golden_section(lambda t: -f(t), lo, hi, iters=int(mp.mp.prec * 1.45) + 10, atol=atol, enclose=neg)
+        tm = (a + b) / 2
+    return min([(f(tm), 1 + mp.exp(tm)), (vi, 1 + mp.exp(ts[i]))], key=lambda p: p[0])
 
 
 def _float_val(objective):
@@ -242,27 +267,17 @@ def _located_min(f, ts, locate):
     else:
         with mp.workprec(53):
             vs = [f(t) for t in ts]
-            i = min(range(n + 1), key=lambda j: vs[j])
-            if not mp.isfinite(vs[i]):
-                return None
-            a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], tol=mp.mpf(10) ** -10)
-            t0, vloc = (a + b) / 2, float(vs[i])
+        i = min(range(n + 1), key=lambda j: vs[j])
+        if not mp.isfinite(vs[i]):
+            return None
+        t0, vloc = _locate_in_cells(f, ts, i), float(vs[i])
     vi = f(ts[i])  # the best grid point at the working precision: the located value must be its value
     if not (mp.isfinite(vi) and abs(vi - vloc) <= 1e-6 * abs(vi) + mp.mpf(10) ** -300):
         return None
     for j in (i - 1, i + 1):  # a least grid value at the working precision too (a locator that overflows past the
         if 0 <= j <= n and f(ts[j]) < vi:  # optimum puts its least value at the edge of where it is finite)
             return None
-    lo, hi = ts[max(i - 1, 0)], ts[min(i + 1, n)]
-    atol = mp.mpf(2) ** (-mp.mp.prec // 2 - 4)
-    tm = _newton_min(f, mp.mpf(t0), lo, hi, atol=atol)
-    if tm is None:  # a kink, a flat or non-convex minimum, the grid's end: the golden section of the located cells
-        a, b, _ = golden_section(lambda t: -f(t), lo, hi, iters=int(mp.mp.prec * 1.45) + 10, atol=atol)
-        tm = (a + b) / 2
-    fm = f(tm)
-    if not mp.isfinite(fm):
-        return None
-    return min([(fm, 1 + mp.exp(tm)), (vi, 1 + mp.exp(ts[i]))], key=lambda p: p[0])
+    return _refine(f, ts, i, vi, t0, None)
 
 
 def _newton_min(f, t, lo, hi, atol, steps=6):

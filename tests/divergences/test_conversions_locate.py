@@ -68,3 +68,19 @@ def test_a_locator_that_overflows_before_the_optimum_is_not_trusted():
 
         v, a = C.best_over_alpha(obj, include_inf=False, locate=loc)
         assert abs(v - 1) < mp.mpf(10) ** -25 and abs(mp.log(a - 1) - t_star) < mp.mpf(10) ** -12
+
+
+def test_a_minimum_at_the_end_of_the_grid_is_the_end_value_without_a_golden_section():
+    """An objective rising in the order: the least value over ``t in [-25, 25]`` is at ``t = -25``; the golden section
+    at the working precision closed in on that end and returned its grid value, which is now returned at once."""
+    with mp.workdps(50):
+        seen = []
+
+        def obj(a):
+            seen.append(mp.mp.prec)
+            return a + 1 / (a + 1)
+
+        v, a = C.best_over_alpha(obj, include_inf=False)
+        end = 1 + mp.exp(-25)
+        assert v == end + 1 / (end + 1) and a == end
+        assert sum(p > 53 for p in seen) <= 10  # the golden section at 50 digits took some 90 values
