@@ -97,10 +97,17 @@ def _tag(fam, label, P):
     return (fam, label.split("=")[1].strip(" $"))
 
 
+_HALFLINE: dict = {}  # (law, t, precision) -> the half-line's mass, this process
+
+
 def _halfline_mass(L, t):
-    """``L((-oo, t])`` by quadrature of the density (kinks included)."""
-    ks = sorted(x for x in L.mp_breaks() if x < t)
-    return mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
+    """``L((-oo, t])`` by quadrature of the density (kinks included); remembered in this process by the law, ``t`` and
+    the working precision (RDP-BAD and RDP-T1-1 ask for the same half-lines of each mechanism at every order)."""
+    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
+    if key not in _HALFLINE:
+        ks = sorted(x for x in L.mp_breaks() if x < t)
+        _HALFLINE[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
+    return _HALFLINE[key]
 
 
 def _events_of(P, Q):
