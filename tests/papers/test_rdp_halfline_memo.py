@@ -1,5 +1,5 @@
 """The half-line masses of RDP-BAD / RDP-T1-1 (sec3._halfline_mass) and RDP-P3-PROOF (sec4_5._half), remembered in
-the process by law, abscissa and working precision: one quadrature per half-line, whatever the order."""
+the process by law, abscissa and working precision (and appendix._half, RDP-P10): one quadrature per half-line, whatever the order."""
 import mpmath as mp
 
 from cbdp_sym import Normal
@@ -19,7 +19,7 @@ def _counting(monkeypatch, mod):
 
 
 def test_a_half_line_is_integrated_once_per_law_abscissa_and_precision(monkeypatch):
-    for module, fn in (("sec3", "_halfline_mass"), ("sec4_5", "_half")):
+    for module, fn in (("sec3", "_halfline_mass"), ("sec4_5", "_half"), ("appendix", "_half")):
         mod = builtin_module("rdp", module)
         calls = _counting(monkeypatch, mod)
         L = Normal(mp.mpf(1) / 2, 2)
