@@ -14,10 +14,10 @@ from cbdp_sym import All, Compare, Estimate, Evidence, over, requires
 from cbdp_sym import Claim
 from cbdp_sym import peers
 from cbdp_sym.calculus import cached_numeric
+from cbdp_sym import eps_for_delta
 from cbdp_sym.conversions import (
-    best_over_alpha, delta_improved, delta_tv_bound, eps_from_profile, eps_improved, eps_mironov, hockey_stick,
-    hockey_stick_sym)
-from cbdp_sym.divergences.profiles import eps_for_delta, float_root, profile_float
+    best_over_alpha, delta_improved, delta_tv_bound, eps_from_profile, eps_improved, eps_mironov, float_root,
+    hockey_stick, hockey_stick_sym, profile_float)
 from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
 from cbdp_sym.symbols import alpha, lam, sigma
 from cbdp_sym.families import disk_cached_derivation
