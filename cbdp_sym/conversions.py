@@ -11,6 +11,7 @@ RDP / profile -> (eps, delta)     :func:`eps_mironov`, :func:`eps_improved`, :fu
                                   :func:`delta_tv_bound`, :func:`eps_from_curve`,
                                   :func:`eps_from_profile`, :func:`best_over_alpha`, :func:`np_max`
 mechanisms' exact profiles        :func:`mechanism_exact_eps`, :func:`mechanism_pair`, :func:`slack_table`
+double-precision locators         :func:`profile_float` (the profile in binary64), :func:`float_root` (its root)
 ================================  ==================================================================
 
 >>> import cbdp_sym.conversions as c
@@ -25,6 +26,7 @@ _EXPORTS = {
                                          "eps_mironov", "hockey_stick", "hockey_stick_sym", "loss_atoms", "np_max",
                                          "prob_bound"),
     "cbdp_sym.divergences.profiles": ("E_gamma", "Phi", "hockey_stick_generator", "profile_mp", "profile_sym",
-                                      "symmetric_profile_mp", "mechanism_exact_eps", "mechanism_pair", "slack_table"),
+                                      "symmetric_profile_mp", "mechanism_exact_eps", "mechanism_pair", "slack_table",
+                                      "profile_float", "float_root"),
 }
 __all__, __getattr__, __dir__ = _api.namespace(__name__, _EXPORTS)

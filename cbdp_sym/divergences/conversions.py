@@ -129,7 +129,8 @@ def delta_tv_bound(r):
 
 
 # -- optimisation over the order -------------------------------------------------------------------
-def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25, enclose=None):
+def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include_inf=True, scan=0.25, enclose=None,
+                    locate=None):
     """``min_alpha objective(alpha)``; returns ``(value, alpha*)``.
 
     ``orders``: a finite list (each may be ``mp.inf``); the minimum over it.  ``None``: continuous over
@@ -145,6 +146,22 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     (:func:`cbdp_sym.calculus.optimize.ranked`), and the first golden-section steps are decided by the balls (:func:`cbdp_sym.calculus.optimize.golden_section`): the grid
     point found, the steps and the value returned are those without it (only an exception the objective would
     raise at a point the balls exclude is not raised).
+
+    With ``enclose``, the grid point found by the balls is refined the same way: its cells' minimiser located at 53
+    bits, Newton's polish at the working precision, the golden section (decided by the balls where they can) where
+    the polish declines.
+
+    ``locate`` (optional, continuous case, without ``enclose``): the objective in binary64 (``alpha -> `` a float, the
+    same function).  The order is then *located* in double precision: the scan and the golden section run on
+    ``locate`` (or, without it, on ``objective`` at 53 bits), and only the minimum is polished at the working
+    precision, by Newton steps on the derivative (central differences, :func:`_newton_min`) inside the grid cells of
+    the located point.  The value returned is the least of the objective at the polished order and at the best grid
+    point, both at the working precision (and ``alpha = oo``).  Where the polish cannot decide (a kink, a flat or
+    non-convex minimum, a step leaving the cells) the golden section at the working precision refines the located
+    cells as before; where the working precision contradicts the located grid point (its value differs by more than
+    ``10^-6``, or a neighbouring grid point is lower), or the locator has no finite value, the scan too runs at the
+    working precision.  The value agrees with the golden section's to the
+    working precision; the order to about half of it (what the golden section established).
     """
     def val(a):
         try:
@@ -164,9 +181,11 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
     n = int(round((hi_t - lo_t) / scan))
     ts = [mp.mpf(lo_t) + scan * i for i in range(n + 1)]
     if enclose is None:
-        vs = [f(t) for t in ts]
-        i = min(range(len(ts)), key=lambda j: vs[j])
-        neg = None
+        best = _located_min(f, ts, locate)
+        if best is None:
+            vs = [f(t) for t in ts]
+            i = min(range(len(ts)), key=lambda j: vs[j])
+            best = _refine(f, ts, i, vs[i], None, None)
     else:
         def ball(t):
             return enclose(1 + mp.exp(t))
@@ -176,15 +195,112 @@ def best_over_alpha(objective: Callable, orders=None, lo_t=-25, hi_t=25, include
             return None if b_ is None else -b_
 
         i, vs = _scan_ranked(f, ball, ts)
-    a, b, _ = golden_section(lambda t: -f(t), ts[max(i - 1, 0)], ts[min(i + 1, n)], iters=int(mp.mp.prec * 1.45) + 10,
-                             atol=mp.mpf(2) ** (-mp.mp.prec // 2 - 4), enclose=neg)  # the minimum of f
-    tm = (a + b) / 2
-    best = min([(f(tm), 1 + mp.exp(tm)), (vs[i], 1 + mp.exp(ts[i]))], key=lambda p: p[0])
+        best = _refine(f, ts, i, vs[i], _locate_in_cells(f, ts, i), neg)
     if include_inf:
         vi = val(mp.inf)
         if vi < best[0]:
             best = (vi, mp.inf)
     return best
+
+
+def _cells(ts, i):
+    return ts[max(i - 1, 0)], ts[min(i + 1, len(ts) - 1)]
+
+
+def _locate_in_cells(f, ts, i):
+    """The minimiser of ``f`` in the grid cells around ``ts[i]`` located at 53 bits (golden section to ``10^-10``)."""
+    with mp.workprec(53):
+        a, b, _ = golden_section(lambda t: -f(t), *_cells(ts, i), tol=mp.mpf(10) ** -10)
+    return (a + b) / 2
+
+
+def _refine(f, ts, i, vi, t0, neg):
+    """``(value, alpha)``: the least of ``f`` at the working precision in the grid cells around ``ts[i]`` (``vi`` its
+    value there): Newton's polish from ``t0`` (located in double precision; :func:`_newton_min`), else the golden
+    section at the working precision (decided by the balls of ``neg`` where they can, as :func:`best_over_alpha` says)."""
+    lo, hi = _cells(ts, i)
+    atol = mp.mpf(2) ** (-mp.mp.prec // 2 - 4)
+    tm = _newton_min(f, mp.mpf(t0), lo, hi, atol=atol) if t0 is not None else None
+    if tm is None and t0 is not None and i in (0, len(ts) - 1) and abs(t0 - ts[i]) <= mp.mpf(10) ** -8 * (1 + abs(ts[i])):
+        # the least value at the end of the grid (a monotone objective): located there, and rising from it at the
+        # working precision, the golden section would close in on the end and return the end's value ``vi``
+        inward = ts[i] + (1 if i == 0 else -1) * mp.mpf(2) ** (-(mp.mp.prec // 3))
+        if f(inward) > vi:
+            return vi, 1 + mp.exp(ts[i])
+    if tm is None:  # a kink, a flat or non-convex minimum, the grid's end, or nothing located
+        a, b, _ = golden_section(lambda t: -f(t), lo, hi, iters=int(mp.mp.prec * 1.45) + 10, atol=atol, enclose=neg)
+        tm = (a + b) / 2
+    return min([(f(tm), 1 + mp.exp(tm)), (vi, 1 + mp.exp(ts[i]))], key=lambda p: p[0])
+
+
+def _float_val(objective):
+    """``t -> objective(1 + e^t)`` in binary64, ``inf`` where it has no finite value."""
+    import math
+
+    def g(t):
+        try:
+            v = float(objective(1 + math.exp(t)))
+        except (ZeroDivisionError, ValueError, OverflowError, ParameterError, TypeError):
+            return math.inf
+        return v if math.isfinite(v) else math.inf
+
+    return g
+
+
+def _located_min(f, ts, locate):
+    """``(value, alpha)``: the least of ``f`` (the objective in ``t = log(alpha - 1)`` at the working precision) over
+    ``[ts[0], ts[-1]]``, its order located in double precision and polished (see :func:`best_over_alpha`), or ``None``
+    when the polish cannot decide (the caller then runs the working-precision scan and golden section)."""
+    import math
+
+    n = len(ts) - 1
+    if locate is not None:
+        g = _float_val(locate)
+        tf = [float(t) for t in ts]
+        vs = [g(t) for t in tf]
+        i = min(range(n + 1), key=lambda j: vs[j])
+        if not math.isfinite(vs[i]):
+            return None
+        a, b, _ = golden_section(lambda t: -g(t), tf[max(i - 1, 0)], tf[min(i + 1, n)], tol=1e-10,
+                                 arithmetic="binary64")
+        t0, vloc = (a + b) / 2, vs[i]
+    else:
+        with mp.workprec(53):
+            vs = [f(t) for t in ts]
+        i = min(range(n + 1), key=lambda j: vs[j])
+        if not mp.isfinite(vs[i]):
+            return None
+        t0, vloc = _locate_in_cells(f, ts, i), float(vs[i])
+    vi = f(ts[i])  # the best grid point at the working precision: the located value must be its value
+    if not (mp.isfinite(vi) and abs(vi - vloc) <= 1e-6 * abs(vi) + mp.mpf(10) ** -300):
+        return None
+    for j in (i - 1, i + 1):  # a least grid value at the working precision too (a locator that overflows past the
+        if 0 <= j <= n and f(ts[j]) < vi:  # optimum puts its least value at the edge of where it is finite)
+            return None
+    return _refine(f, ts, i, vi, t0, None)
+
+
+def _newton_min(f, t, lo, hi, atol, steps=6):
+    """A minimiser of a smooth ``f`` near ``t`` (located in double precision) at the working precision: Newton steps on
+    ``f'`` with ``f'`` and ``f''`` from central differences of step ``2^(-prec/3)`` (their errors, ``h^2`` and
+    rounding over ``h^2``, are below half the working precision), until a step is below ``atol`` (the golden section's
+    tolerance).  ``None`` where a step leaves ``[lo, hi]``, ``f''`` is not positive there, a value is not finite, or
+    ``steps`` steps do not settle."""
+    h = mp.mpf(2) ** (-(mp.mp.prec // 3))
+    for _ in range(steps):
+        fm, f0, fp = f(t - h), f(t), f(t + h)
+        if not (mp.isfinite(fm) and mp.isfinite(f0) and mp.isfinite(fp)):
+            return None
+        d2 = fp - 2 * f0 + fm
+        if not d2 > 0:
+            return None
+        step = -(fp - fm) * h / (2 * d2)
+        t = t + step
+        if not lo <= t <= hi:
+            return None
+        if abs(step) <= atol:
+            return t
+    return None
 
 
 def _scan_ranked(f, ball, ts):
@@ -208,11 +324,26 @@ def _scan_ranked(f, ball, ts):
     return min(range(len(ts)), key=lambda j: vs[j]), vs
 
 
-def eps_from_curve(curve: Callable, delta, orders=None, method="mironov"):
+def _eps_float(method, delta):
+    """The conversion ``(r, alpha) -> eps`` of :func:`eps_mironov` / :func:`eps_improved` in binary64 (a locator's)."""
+    import math
+
+    ld = math.log(float(delta))
+    if method == "mironov":
+        return lambda r, a: r - ld / (a - 1)
+    return lambda r, a: r + math.log1p(-1 / a) - (ld + math.log(a)) / (a - 1)
+
+
+def eps_from_curve(curve: Callable, delta, orders=None, method="mironov", locate=None):
     """``min_alpha eps(curve(alpha), alpha, delta)`` with ``method`` "mironov" (Prop. 3) or "improved";
-    returns ``(eps, alpha*)``."""
+    returns ``(eps, alpha*)``.  ``locate`` (optional): the curve in binary64 (``alpha`` a float, finite), which
+    locates the order (:func:`best_over_alpha`'s ``locate``); the value is the curve's at the working precision."""
     conv = {"mironov": eps_mironov, "improved": eps_improved}[method]
-    return best_over_alpha(lambda a: conv(curve(a), a, delta), orders)
+    floc = None
+    if locate is not None:
+        cf = _eps_float(method, delta)
+        floc = lambda a: cf(locate(a), a)  # noqa: E731
+    return best_over_alpha(lambda a: conv(curve(a), a, delta), orders, locate=floc)
 
 
 def delta_from_curve(curve: Callable, eps, orders=None, method="mironov"):
@@ -221,10 +352,11 @@ def delta_from_curve(curve: Callable, eps, orders=None, method="mironov"):
     return best_over_alpha(lambda a: conv(curve(a), a, eps), orders)
 
 
-def prob_bound(curve: Callable, q, orders=None):
+def prob_bound(curve: Callable, q, orders=None, locate=None):
     """Probability preservation (Mironov, Prop. 10) optimised over the order:
     ``min_alpha (e^{curve(alpha)} q)^{(alpha - 1)/alpha}`` (at ``alpha = oo``: ``e^{curve(oo)} q``).
-    Returns ``(bound, alpha*)``; computed as ``exp((1 - 1/alpha)(curve(alpha) + log q))``."""
+    Returns ``(bound, alpha*)``; computed as ``exp((1 - 1/alpha)(curve(alpha) + log q))``.  ``locate`` (optional):
+    the curve in binary64 (finite ``alpha``), which locates the order (:func:`best_over_alpha`'s ``locate``)."""
     q = _mpf(q)
     if not 0 < q <= 1:
         raise ParameterError(f"a probability in (0, 1] is needed, got {q}")
@@ -236,7 +368,13 @@ def prob_bound(curve: Callable, q, orders=None):
             return mp.exp(r + lq) if mp.isfinite(r) else mp.inf
         return mp.exp((1 - 1 / a) * (r + lq))
 
-    return best_over_alpha(obj, orders)
+    floc = None
+    if locate is not None:
+        import math
+
+        lqf = float(lq)
+        floc = lambda a: math.exp((1 - 1 / a) * (locate(a) + lqf))  # noqa: E731
+    return best_over_alpha(obj, orders, locate=floc)
 
 
 # -- exact privacy profiles ------------------------------------------------------------------------

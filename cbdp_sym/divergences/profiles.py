@@ -680,6 +680,9 @@ def eps_for_delta(profile, delta, locate=None, start=None):
 
     if start is not None and start > 0:
         r0 = mp.mpf(start)
+        polished = _secant_polish(profile, d, r0)
+        if polished is not None:
+            return polished
         w = abs(r0) * mp.mpf(10) ** -12
         for _ in range(6):
             a, b = max(r0 - w, mp.mpf(0)), r0 + w
@@ -704,6 +707,49 @@ def eps_for_delta(profile, delta, locate=None, start=None):
         w *= 100
         a, b = max(r0 - w, mp.mpf(0)), r0 + w
     return root_bracketed(g, *br, rough=0)
+
+
+def _secant_polish(profile, d, r0, steps=8):
+    """The root of ``profile(e) = d`` at the working precision from ``r0``, the root located in double precision
+    (:func:`float_root`, 14 or more correct digits), or ``None`` (then :func:`eps_for_delta` brackets it as before).
+
+    Secant steps on ``u(e) = profile(e) / d - 1`` (smooth near the root: the log of a profile is nearly singular where
+    ``delta`` vanishes linearly, at the largest log-ratio of two Laplace laws) from ``r0`` and ``r0 (1 + 2^-47)``.
+    The secant's error obeys ``e_{n+1} = K e_n e_{n-1}`` with ``K = u'' / (2 u')``; ``K`` is estimated once from the
+    first three points (spread ``~1e-14``, far above the quadrature's noise), and the iteration stops at the first
+    step whose predicted error ``K |x_{n+1} - x_n| |x_{n+1} - x_{n-1}|`` is below ``2^-(prec - 4)`` of the root with a
+    safety factor of 1000 (the root is the secant's last point, not evaluated again).  Four evaluations of the
+    profile for a Gaussian or Laplace pair at 60 digits, where the bracketed Illinois polish took six to twelve.
+    ``None`` (no decision taken) when a value is not finite, a step leaves ``[0, oo)``, a secant is flat, or the
+    steps do not settle within ``steps`` evaluations."""
+    tol = mp.mpf(2) ** (-mp.mp.prec + 4)
+
+    def u(e):
+        v = profile(e)
+        return v / d - 1 if mp.isfinite(v) else mp.nan
+
+    pts = [(r0, u(r0))]
+    x1 = r0 + abs(r0) * mp.mpf(2) ** -47
+    pts.append((x1, u(x1)))
+    K = None
+    for _ in range(steps):
+        (xa, ua), (xb, ub) = pts[-2], pts[-1]
+        if ub == 0:
+            return xb
+        if not (mp.isfinite(ua) and mp.isfinite(ub)) or ua == ub:
+            return None
+        x = xb - ub * (xb - xa) / (ub - ua)
+        if not (mp.isfinite(x) and x > 0):
+            return None
+        if K is None and len(pts) >= 3:
+            (x0, u0), (x1_, u1) = pts[0], pts[1]
+            s01, s12 = (u1 - u0) / (x1_ - x0), (ub - u1) / (xb - x1_)
+            K = abs((s12 - s01) / (xb - x0) / s12)
+        if K is not None and abs(x - xb) <= abs(x) * mp.mpf(10) ** -6:
+            if 1000 * K * abs(x - xb) * abs(x - xa) <= tol * abs(x):
+                return x
+        pts.append((x, u(x)))
+    return None
 
 
 def float_root(profile, delta):

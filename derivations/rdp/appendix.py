@@ -153,10 +153,18 @@ P9 = Claim(
 
 
 # -- Prop. 10 ---------------------------------------------------------------------------------------
+_HALF: dict = {}  # (law, t, precision) -> the half-line's mass, this process
+
+
 def _half(L, t):
-    t = mp.mpf(t)
-    ks = sorted(x for x in L.mp_breaks() if x < t)
-    return mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
+    """``L((-oo, t])`` by quadrature of the density; remembered in this process by the law, ``t`` and the working
+    precision (each pair's instances at two orders ask for the same half-lines)."""
+    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
+    if key not in _HALF:
+        tt = mp.mpf(t)
+        ks = sorted(x for x in L.mp_breaks() if x < tt)
+        _HALF[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [tt])
+    return _HALF[key]
 
 
 @disk_cached_derivation

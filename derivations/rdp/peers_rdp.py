@@ -14,9 +14,10 @@ from cbdp_sym import All, Compare, Estimate, Evidence, over, requires
 from cbdp_sym import Claim
 from cbdp_sym import peers
 from cbdp_sym.calculus import cached_numeric
+from cbdp_sym import eps_for_delta
 from cbdp_sym.conversions import (
-    best_over_alpha, delta_improved, delta_tv_bound, eps_from_profile, eps_improved, eps_mironov, hockey_stick,
-    hockey_stick_sym)
+    best_over_alpha, delta_improved, delta_tv_bound, eps_from_profile, eps_improved, eps_mironov, float_root,
+    hockey_stick, hockey_stick_sym, profile_float)
 from cbdp_sym.mechanisms import gaussian_mechanism, laplace_mechanism, randomized_response, renyi_curve, renyi_numeric
 from cbdp_sym.symbols import alpha, lam, sigma
 from cbdp_sym.families import disk_cached_derivation
@@ -95,7 +96,12 @@ def exact_gauss_eps(std, delta):
 
 @cached_numeric
 def _exact_gauss_eps_quadrature(std, delta, dps):
-    return eps_from_profile(lambda e: hockey_stick(*gaussian_mechanism(mp.mpf(std), 1), e), mp.mpf(delta))
+    """The root of the quadrature profile (:func:`hockey_stick`, from the densities): located in double precision by
+    the double-precision quadrature of the definition (:func:`profile_float`), polished at the working precision
+    (:func:`eps_for_delta`; the bisection from a bracket took some 40 quadratures a root)."""
+    P, Q = gaussian_mechanism(mp.mpf(std), 1)
+    start = float_root(profile_float(P, Q), float(delta))
+    return eps_for_delta(lambda e: hockey_stick(P, Q, e), mp.mpf(delta), start=start)
 
 
 #: a library value in double precision, compared to 13 digits in a well-conditioned case (its formula's predicted

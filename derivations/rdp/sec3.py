@@ -97,10 +97,17 @@ def _tag(fam, label, P):
     return (fam, label.split("=")[1].strip(" $"))
 
 
+_HALFLINE: dict = {}  # (law, t, precision) -> the half-line's mass, this process
+
+
 def _halfline_mass(L, t):
-    """``L((-oo, t])`` by quadrature of the density (kinks included)."""
-    ks = sorted(x for x in L.mp_breaks() if x < t)
-    return mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
+    """``L((-oo, t])`` by quadrature of the density (kinks included); remembered in this process by the law, ``t`` and
+    the working precision (RDP-BAD and RDP-T1-1 ask for the same half-lines of each mechanism at every order)."""
+    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
+    if key not in _HALFLINE:
+        ks = sorted(x for x in L.mp_breaks() if x < t)
+        _HALFLINE[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
+    return _HALFLINE[key]
 
 
 def _events_of(P, Q):
@@ -532,12 +539,20 @@ def _eq1_values(P, Q, R, prior, orientation):
     return tot
 
 
+def _exact(v):
+    """A probability of a rational law as an exact SymPy number: a rational as it is (``nsimplify`` of a rational runs
+    mpmath's ``identify``, a PSLQ search, 20 ms each, and may answer with a product of powers that only approximates
+    it), anything else by ``nsimplify``."""
+    v = sp.sympify(v)
+    return v if v.is_Rational else sp.nsimplify(v)
+
+
 def _eq1_exact(P, Q, R, prior, orientation):
     """:func:`_eq1_values` in exact arithmetic (the posteriors of rational laws by Bayes' rule, SymPy logarithms)."""
     tot = sp.Integer(0)
-    pr = [sp.nsimplify(v) for v in prior]
+    pr = [_exact(v) for v in prior]
     for x in range(len(P.probs)):
-        lik = [sp.nsimplify(L.probs[x]) for L in (P, Q, R)]
+        lik = [_exact(L.probs[x]) for L in (P, Q, R)]
         z = sum(a * b for a, b in zip(lik, pr))
         pD, pD2 = lik[0] * pr[0] / z, lik[1] * pr[1] / z
         val = (sp.log(pD2 / pD) - sp.log(pr[1] / pr[0])) if orientation == "III" else \
@@ -547,7 +562,7 @@ def _eq1_exact(P, Q, R, prior, orientation):
 
 
 def _kl_exact(P, Q):
-    return sum(sp.nsimplify(a) * sp.log(sp.nsimplify(a) / sp.nsimplify(b)) for a, b in zip(P.probs, Q.probs))
+    return sum(_exact(a) * sp.log(_exact(a) / _exact(b)) for a, b in zip(P.probs, Q.probs))
 
 
 def _eq1(dps):

@@ -238,10 +238,18 @@ def _p3_proof(dps):
                           quantity_name="$P(S)$", bound_name=r"$\max(e^{\epsilon'} Q(S), \delta)$")
 
 
+_HALF: dict = {}  # (law, t, precision) -> the half-line's mass, this process
+
+
 def _half(L_, t):
-    t = mp.mpf(t)
-    ks = sorted(b for b in L_.mp_breaks() if b < t)
-    return mp.quad(L_.mp_pdf, [-mp.inf] + ks + [t])
+    """``L_((-oo, t])`` by quadrature of the density; remembered in this process by the law, ``t`` and the working
+    precision (the instances of one pair at several orders and deltas ask for the same half-lines)."""
+    key = (type(L_).__name__, repr(L_), repr(t), mp.mp.prec)
+    if key not in _HALF:
+        tt = mp.mpf(t)
+        ks = sorted(b for b in L_.mp_breaks() if b < tt)
+        _HALF[key] = mp.quad(L_.mp_pdf, [-mp.inf] + ks + [tt])
+    return _HALF[key]
 
 
 P3_PROOF = Claim(

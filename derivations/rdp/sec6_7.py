@@ -317,10 +317,18 @@ def _mixed_curve():
     return c
 
 
+def _mixed_curve_float():
+    """The mixed mechanism's curve in binary64 (finite orders): it locates the optimal order, the bound is computed
+    at the working precision (:func:`prob_bound`'s ``locate``)."""
+    frr, flap = _fns("math")
+    return lambda a: frr(a, 0.52) + flap(a, 20.0) + a / 200
+
+
 def fig3_bound(n, Q, restricted):
     c = _mixed_curve()
     orders = [mp.inf if a == "inf" else mp.mpf(a) for a in ALPHA_SET] if restricted else None
-    val, a = prob_bound(lambda al: n * c(al), Q, orders)
+    cf = None if restricted else _mixed_curve_float()
+    val, a = prob_bound(lambda al: n * c(al), Q, orders, locate=None if cf is None else (lambda al: n * cf(al)))
     return val / Q, a
 
 

@@ -444,10 +444,17 @@ def tail_integral(xi, rho, eps, z=None, lhs=None):
     square and the integral a Gaussian tail (``erfc``).  Returns the closed form."""
     z = z if z is not None else sp.Symbol("z", real=True)
     expo = (eps - z) - (z - xi - rho) ** 2 / (4 * rho)
-    complete_square(expo, z, lhs=Tex(r"\varepsilon - z - \frac{(z-\xi-\rho)^2}{4\rho}"))
+    c2, h, k = complete_square(expo, z, lhs=Tex(r"\varepsilon - z - \frac{(z-\xi-\rho)^2}{4\rho}"))
     name = lhs or Tex(r"\int_\varepsilon^\infty e^{\varepsilon-z}e^{-(z-\xi-\rho)^2/4\rho}\,dz")
-    val, _ = integrate_split(sp.exp(sp.expand(expo)), z, eps, sp.oo, lhs=name, note="a Gaussian integral over a half-line")
-    tail = sp.factor(sp.expand(val.rewrite(sp.erfc)))
+    record(name, sp.Integral(sp.exp(expo), (z, eps, sp.oo)), "a Gaussian integral over a half-line")
+    # the substitution u = z - h of the completed square: e^k times a centred Gaussian integral (SymPy's erfc rule;
+    # the expanded exponent sent it to the Risch-Norman heuristic, 4 s)
+    u = sp.Symbol("u", real=True)
+    lo = sp.expand(eps - h)
+    record(name, sp.exp(k) * sp.Integral(sp.exp(c2 * u**2), (u, lo, sp.oo)),
+           f"$u = z - ({latex(h)})$: the completed square")
+    val, _ = integrate_split(sp.exp(c2 * u**2), u, lo, sp.oo, note="a centred Gaussian integral over a half-line")
+    tail = sp.factor(sp.expand((sp.exp(k) * val).rewrite(sp.erfc)))
     record(name, tail, "written with the complementary error function $\\operatorname{erfc} = 1 - \\operatorname{erf}$")
     return tail
 

@@ -64,11 +64,22 @@ CONVERSIONS = (("P1.3", "Prop. 1.3 = Lemma 3.5"), ("L3.6-EPS", "Lemma 3.6, $\\va
                ("L3.6-DELTA", "Lemma 3.6, $\\delta$ form as printed"), ("B.2-PROOF", "Lemma B.2, entries of its proof"))
 
 
+_PARAM = {"gaussian": sp.Symbol("sigma", positive=True), "laplace": sp.Symbol("lam", positive=True),
+          "rr": sp.Symbol("p", positive=True)}
+
+
+@cached_derivation
+def _curves_sym():
+    """The three mechanisms' Rényi curves derived once with their parameter a symbol."""
+    with recording():
+        return {m: renyi_curve(*mechanism_pair(m, s_)[1:], alpha) for m, s_ in _PARAM.items()}
+
+
 @cached_derivation
 def _curve(mech, value):
-    _l, P, Q = mechanism_pair(mech, sp.Rational(value))
-    with recording():
-        return renyi_curve(P, Q, alpha)
+    """The curve at an exact parameter: the symbolic curve with the value substituted (one derivation for the six
+    cases, where deriving each case took 2.7 s)."""
+    return _curves_sym()[mech].subs(_PARAM[mech], sp.Rational(value))
 
 
 def zcdp_rho(mech, value):
