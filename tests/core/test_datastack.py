@@ -1,4 +1,5 @@
 """cbdp_sym.core.datastack: calls on one large chunk of CPython's data stack (no chunk thrashing below them)."""
+import gc
 import resource
 
 import pytest
@@ -22,13 +23,19 @@ def _at_depth(d, f, *args):
 
 
 def _faults(depth, n, large):
-    """Minor page faults of ``n`` hot calls made ``depth`` frames down (a fresh chunk costs at least one)."""
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    if large:
-        on_large_stack(_at_depth, depth, _loop, n)
-    else:
-        _at_depth(depth, _loop, n)
-    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+    """Minor page faults of ``n`` hot calls made ``depth`` frames down (a fresh chunk costs at least one).  The garbage
+    collector is held off while they are counted: a collection that happens to fall inside (it walks the process's
+    heap, touching pages) is not what is measured."""
+    gc.disable()
+    try:
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        if large:
+            on_large_stack(_at_depth, depth, _loop, n)
+        else:
+            _at_depth(depth, _loop, n)
+        return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+    finally:
+        gc.enable()
 
 
 def test_on_large_stack_passes_arguments_and_results_and_raises_what_fn_raises():
@@ -41,6 +48,7 @@ def test_on_large_stack_passes_arguments_and_results_and_raises_what_fn_raises()
 
 def test_no_depth_below_on_large_stack_maps_a_chunk_per_call():
     n = 2000
+    gc.collect()  # (then no collection is due while the faults are counted: _faults holds it off)
     # 400 frames of _at_depth span more than one 16 KiB chunk: some depth puts the hot call across a boundary
     plain = [_faults(d, n, False) for d in range(400)]
     if max(plain) < n:  # this Python keeps a chunk cached (python/cpython#142183 fixed): no thrashing to stop
