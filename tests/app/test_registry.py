@@ -1,4 +1,5 @@
 
+import pytest
 import cbdp_sym.core.cache as cache
 import cbdp_sym.core.store as store
 from cbdp_sym.app.registry import Registry
@@ -60,3 +61,19 @@ def test_only_paper_folders_are_imported(tmp_path):
     assert is_paper_folder(tmp_path / "declared") and is_paper_folder(tmp_path / "catalogued")
     reg = Registry([tmp_path])
     assert reg.broken == {} and "D-1" in {c.id for c in reg.claims()}
+
+
+def test_a_module_that_loops_at_import_is_stopped_at_its_limit(tmp_path):
+    """The fast form of the command-level test (the acceptance step runs `--path ... eval` with a looping paper): the
+    import of a user's module runs under its time limit and a loop ends in one line naming the file."""
+    import time
+
+    from cbdp_sym.app.registry import _import
+    from cbdp_sym.core.errors import CbdpError
+
+    mod = tmp_path / "loops.py"
+    mod.write_text("while True:\n    pass\n")
+    t0 = time.monotonic()
+    with pytest.raises(CbdpError, match="did not finish within 0.5 s"):
+        _import(mod, "cbdp_test_loops_module", seconds=0.5)
+    assert time.monotonic() - t0 < 10

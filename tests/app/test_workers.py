@@ -89,6 +89,8 @@ def test_swallowed_timeouts_end_inconclusive_and_the_audit_goes_on(lim_root, tmp
     assert elapsed < 60  # not 15 s per swallowing claim plus 20 s of numerics, serially
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_workers_die_with_the_parent(lim_root, tmp_path):
     """Before: after `kill -9` of the audit, pool workers kept computing."""
     env = dict(os.environ, PYTHONHASHSEED="0")

@@ -42,3 +42,42 @@ def test_nested_limits():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.stdout.split("\n")[:2] == ["inner fired True", "inner off under a hard limit"], out.stderr
+
+
+def test_die_with_parent_stops_a_process_whose_parent_is_killed():
+    """The fast form of the audit-level test (the acceptance step kills a real audit): a process that called
+    :func:`die_with_parent` ends when its parent is killed with SIGKILL."""
+    import os
+    import signal
+    import time
+
+    from cbdp_sym.core.timelimit import die_with_parent
+
+    r, w = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # the parent of the process under test
+        child = os.fork()
+        if child == 0:
+            die_with_parent()
+            os.write(w, b"ready\n")
+            time.sleep(60)
+            os._exit(0)
+        os.write(w, f"{child}\n".encode())
+        time.sleep(60)
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as fh:
+        lines = [fh.readline(), fh.readline()]
+    child = int(next(ln for ln in lines if ln.strip().isdigit()))
+    os.kill(middle, signal.SIGKILL)
+    os.waitpid(middle, 0)
+    deadline = time.monotonic() + 5
+    alive = True
+    while time.monotonic() < deadline and alive:
+        try:
+            state = open(f"/proc/{child}/stat").read().split(")")[-1].split()[0]
+            alive = state != "Z"
+        except OSError:
+            alive = False
+        time.sleep(0.05)
+    assert not alive, "the process outlived its killed parent"

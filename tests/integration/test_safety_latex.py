@@ -75,6 +75,8 @@ def test_shell_escape_and_absolute_reads_are_off(tmp_path):
     assert not (tex.parent / "a.pdf").exists()
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @pytest.mark.tex
 def test_latex_time_limit_kills_the_group_and_keeps_the_previous_pdf(tmp_path):
     """Before: a 600 s wait ending in a TimeoutExpired traceback with an orphaned pdflatex."""
@@ -93,6 +95,8 @@ def test_latex_time_limit_kills_the_group_and_keeps_the_previous_pdf(tmp_path):
     assert (tmp_path / "a.pdf").read_bytes() == good
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @pytest.mark.tex
 def test_kill_during_latex_leaves_the_previous_pdf_intact(tmp_path):
     """Before: ``kill -9`` during LaTeX replaced a good PDF with a truncated one."""

@@ -394,6 +394,8 @@ def test_a_claim_that_allocates_without_end_fails_alone(tmp_path, capsys):
     assert doc["MEM-OK"]["status"] == "verified"
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 def test_a_module_that_loops_at_import_is_stopped_at_the_timeout(tmp_path):
     """Before: a ``--path`` module looping at import ignored ``--timeout`` (the command never ended)."""
     _paper(tmp_path, "loops", "while True:\n    pass\n")
@@ -479,6 +481,8 @@ def test_a_claim_named_twice_is_audited_once(tmp_path, capsys):
     assert [c["id"] for c in doc["claims"]] == ["RDP-P6"]
 
 
+@pytest.mark.slow
+@pytest.mark.acceptance
 @pytest.mark.tex
 def test_sigterm_during_latex_removes_its_temporary_folder(tmp_path):
     """Before: SIGTERM during LaTeX left the build's temporary folder (and pdflatex) behind."""

@@ -80,3 +80,24 @@ def test_a_forked_worker_takes_sigterm_by_default():
         default_in_child = q.get(timeout=30)
         p.join(30)
     assert default_in_child
+
+
+def test_the_time_limit_kills_the_whole_process_group(tmp_path):
+    """The fast form of the TeX time-limit test (the acceptance step compiles a looping document): at the limit
+    :func:`latexbuild._run` returns ``None`` and kills the command's whole group, a grandchild included."""
+    import os
+    import time
+
+    from cbdp_sym.report import latexbuild
+
+    marker = tmp_path / "pid"
+    t0 = time.monotonic()
+    code, _out = latexbuild._run(["sh", "-c", f"sleep 60 & echo $! > {marker}; wait"], tmp_path, dict(os.environ), 0.5)
+    assert code is None and time.monotonic() - t0 < 10
+    pid = int(marker.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and os.path.exists(f"/proc/{pid}") and \
+            "Z" not in open(f"/proc/{pid}/stat").read().split(")")[-1].split()[0]:
+        time.sleep(0.05)
+    assert not os.path.exists(f"/proc/{pid}") or \
+        "Z" in open(f"/proc/{pid}/stat").read().split(")")[-1].split()[0], "the grandchild outlived the limit"
