@@ -10,11 +10,6 @@ settings.register_profile("ci", deadline=None, derandomize=True, max_examples=30
 settings.register_profile("dev", deadline=None, max_examples=30)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-# the thresholds the command line runs with (cbdp_sym.core.gctune): the tests call the engine in this process
-from cbdp_sym.core.gctune import collect_less  # noqa: E402
-
-collect_less()
-
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent  # the checkout: README.md, derivations/, examples/, scripts/
 FIXTURES = TESTS / "fixtures"  # deliberately wrong claims (mutants), loaded with --path

@@ -852,10 +852,7 @@ class _Stream:
 
 
 def main(argv=None) -> int:
-    from cbdp_sym.core.gctune import collect_less
     from cbdp_sym.report.latexbuild import cleanup_on_sigterm
-
-    collect_less()  # (fewer young-generation collections: about 5 % of a derivation's CPU; values unchanged)
 
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Stream(sys.stdout), _Stream(sys.stderr)
