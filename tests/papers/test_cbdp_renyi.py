@@ -169,7 +169,7 @@ def test_corollary1_chain_refuted_at_the_printed_link_and_relaxing_it_holds(regi
 
 
 def test_corollary2_infimum_located_not_read_off_a_grid(registry):
-    """The infimum over gamma in [1, 2] of E|Z|^gamma is located (golden section and the end points): for N(0, 1)
+    """The infimum over gamma in [1, 2] of E|Z|^gamma is located (the derivative's sign at the end points): for N(0, 1)
     it is attained at gamma = 1, with value sqrt(2/pi); for Lap(0, 1), E|Y|^gamma = Gamma(gamma + 1), at gamma = 1
     too (Gamma is increasing beyond 1.4616...)."""
     import sys
