@@ -120,3 +120,19 @@ def certify_min_above(increasing, decreasing, bound, lo, hi, pieces: int = 64, d
         return None
     return (f"Arb at {bits} bits: the sum exceeds the bound on {count} pieces of [{lo_r}, {hi_r}] and the increasing "
             f"term alone from t = {hi_r} on")
+
+
+# -- half-line masses ---------------------------------------------------------------------------------
+_HALF_LINE: dict = {}  # (law, t, precision) -> the half-line's mass, this process
+
+
+def half_line_mass(L, t):
+    """``L((-oo, t])`` by quadrature of the density, split at its kinks below ``t``; remembered in this process by the
+    law, ``t`` and the working precision (RDP-BAD and RDP-T1-1 ask for the same half-lines of each mechanism at every
+    order, RDP-P3-PROOF and RDP-P10 for those of each pair at several orders and deltas)."""
+    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
+    if key not in _HALF_LINE:
+        tt = mp.mpf(t)
+        ks = sorted(x for x in L.mp_breaks() if x < tt)
+        _HALF_LINE[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [tt])
+    return _HALF_LINE[key]

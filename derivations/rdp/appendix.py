@@ -25,7 +25,7 @@ from cbdp_sym.calculus import recording
 from cbdp_sym.calculus import time_limit
 from cbdp_sym.families import order_mp, seed_for
 
-from ._shared import order_tex, pair_label
+from ._shared import half_line_mass as _half, order_tex, pair_label
 
 SEED = "003_e6980684d37f3439.txt"
 a_, b_, p_, q_, t_ = sp.symbols("alpha beta p q t", positive=True)
@@ -153,20 +153,6 @@ P9 = Claim(
 
 
 # -- Prop. 10 ---------------------------------------------------------------------------------------
-_HALF: dict = {}  # (law, t, precision) -> the half-line's mass, this process
-
-
-def _half(L, t):
-    """``L((-oo, t])`` by quadrature of the density; remembered in this process by the law, ``t`` and the working
-    precision (each pair's instances at two orders ask for the same half-lines)."""
-    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
-    if key not in _HALF:
-        tt = mp.mpf(t)
-        ks = sorted(x for x in L.mp_breaks() if x < tt)
-        _HALF[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [tt])
-    return _HALF[key]
-
-
 @disk_cached_derivation
 def _p10_holder():
     P, Q = sp.symbols("P Q", positive=True)

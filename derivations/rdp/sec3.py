@@ -34,7 +34,7 @@ from cbdp_sym.calculus import recording
 from cbdp_sym.calculus import time_limit
 from cbdp_sym.families import order_mp, seed_for
 
-from ._shared import forms_at, order_tex, pair_label
+from ._shared import forms_at, half_line_mass, order_tex, pair_label
 
 SEED = "003_e6980684d37f3439.txt"
 p = sp.Symbol("p", positive=True)
@@ -97,19 +97,6 @@ def _tag(fam, label, P):
     return (fam, label.split("=")[1].strip(" $"))
 
 
-_HALFLINE: dict = {}  # (law, t, precision) -> the half-line's mass, this process
-
-
-def _halfline_mass(L, t):
-    """``L((-oo, t])`` by quadrature of the density (kinks included); remembered in this process by the law, ``t`` and
-    the working precision (RDP-BAD and RDP-T1-1 ask for the same half-lines of each mechanism at every order)."""
-    key = (type(L).__name__, repr(L), repr(t), mp.mp.prec)
-    if key not in _HALFLINE:
-        ks = sorted(x for x in L.mp_breaks() if x < t)
-        _HALFLINE[key] = mp.quad(L.mp_pdf, [-mp.inf] + ks + [t])
-    return _HALFLINE[key]
-
-
 def _events_of(P, Q):
     """Events: all subsets of a finite support; half-lines (-oo, t] at a few t for the densities."""
     if P.atomic:
@@ -118,7 +105,7 @@ def _events_of(P, Q):
     out = []
     for t in ("-4", "-1", "0", "1/2", "2"):
         tt = to_mpf(sp.Rational(t))
-        out.append((t, _halfline_mass(P, tt), _halfline_mass(Q, tt)))
+        out.append((t, half_line_mass(P, tt), half_line_mass(Q, tt)))
     return out
 
 
@@ -658,8 +645,8 @@ def _post_instances(name):
     for l in ("1/2", "2"):
         P, Q = laplace_mechanism(sp.Rational(l), 1)
         t = mp.mpf(1) / 2
-        pb = _halfline_mass(P, t)
-        qb = _halfline_mass(Q, t)
+        pb = half_line_mass(P, t)
+        qb = half_line_mass(Q, t)
         for a in ("3/2", "5"):
             out.append(Instance("Laplace, thresholded", f"$\\lambda = {l}$, $g(x) = 1[x > 1/2]$, $\\alpha = {a}$",
                                 {"P": P, "Q": Q, "K": None, "alpha": a, "bern": (pb, qb), "tag": ("Laplace", l)}))

@@ -32,7 +32,7 @@ from cbdp_sym.families import disk_cached_derivation
 from cbdp_sym.calculus import recording
 from cbdp_sym.families import order_mp, seed_for
 
-from ._shared import certified_chain, certify_min_above, check_statement, pair_label
+from ._shared import certified_chain, certify_min_above, check_statement, half_line_mass as _half, pair_label
 
 SEED = "003_e6980684d37f3439.txt"
 eps = sp.Symbol("epsilon", positive=True)
@@ -236,20 +236,6 @@ def _p3_proof(dps):
                           what=r"$\Pr[f(D) \in S] \le \max(e^{\epsilon'} \Pr[f(D') \in S], \delta)$ (the exponent "
                                "bookkeeping of both cases is derived symbolically: see the steps)",
                           quantity_name="$P(S)$", bound_name=r"$\max(e^{\epsilon'} Q(S), \delta)$")
-
-
-_HALF: dict = {}  # (law, t, precision) -> the half-line's mass, this process
-
-
-def _half(L_, t):
-    """``L_((-oo, t])`` by quadrature of the density; remembered in this process by the law, ``t`` and the working
-    precision (the instances of one pair at several orders and deltas ask for the same half-lines)."""
-    key = (type(L_).__name__, repr(L_), repr(t), mp.mp.prec)
-    if key not in _HALF:
-        tt = mp.mpf(t)
-        ks = sorted(b for b in L_.mp_breaks() if b < tt)
-        _HALF[key] = mp.quad(L_.mp_pdf, [-mp.inf] + ks + [tt])
-    return _HALF[key]
 
 
 P3_PROOF = Claim(
