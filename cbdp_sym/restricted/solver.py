@@ -924,7 +924,9 @@ def _monomial_moments(P, v0, k):
 
 
 def _q_vec(Q, vec, n, logfn, specials_x, raw=None):
-    """``E_Q`` of a vector integrand ``vec(x) -> [...]`` (weights already applied), split at :func:`_q_breaks`.
+    """``E_Q`` of a vector integrand ``vec(x) -> [...]`` (weights already applied), split at :func:`_q_breaks`.  Where the
+    integrand's scale ``e^top`` overflows mpmath, every component is ``inf`` (both second methods then see an objective
+    of ``-inf``: ``- E_Q[e^(h-1)]``, ``-(alpha - 1) log E_Q|h|^A``).
 
     ``raw(top, cut)``: optionally, the same integrand on raw mpmath values (``None`` where it does not apply)."""
     if Q.atomic:
@@ -944,7 +946,10 @@ def _q_vec(Q, vec, n, logfn, specials_x, raw=None):
         wq = mp.exp(lq - top)
         return [wq * v for v in vec(x)]
 
-    sc = mp.exp(top)
+    try:
+        sc = mp.exp(top)
+    except OverflowError:  # a scale beyond any number mpmath represents (a far trial point of a second method's line
+        return [mp.inf] * n  # search): every component infinite, the objective -inf there, and the search backs off
     fast = raw(top, cut) if raw is not None and _RAW else None
     if fast is not None:
         fast.generic = f  # (what it replaces: the tests compare the two)
@@ -983,10 +988,7 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
                 out.append(d1 * t)
             return out
 
-        try:
-            E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
-        except OverflowError:  # E_Q[f*(h)] beyond any number mpmath represents (a far trial point of the line
-            return -mp.inf, [mp.nan] * (k + 1)  # search): the objective is -inf there, and the search backs off
+        E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
         f = mp.fdot(th[:-1], mom) + th[-1] - E[0]
         g = [mom[j] - E[2 + j] for j in range(k)] + [1 - E[1]]
         return f, g
