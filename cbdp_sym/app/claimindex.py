@@ -179,8 +179,9 @@ def from_registry(reg) -> dict:
     files = {}
     for name, mod in list(sys.modules.items()):
         if name.startswith("cbdp_sym_derivations.") and getattr(mod, "__file__", None):
+            path = Path(mod.__file__).resolve()  # (once per module: resolving is a system call per path part)
             for obj in vars(mod).values():
-                files.setdefault(id(obj), Path(mod.__file__).resolve())
+                files.setdefault(id(obj), path)
     claims = []
     for c in reg.claims():
         f = files.get(id(c))

@@ -979,8 +979,15 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
         return _exp_feasible(Q, xcoeffs(th)) if not Q.atomic else True
 
     def fg(th):
+        last = [None, None]  # (x, h(x)): the quadrature asks for h at a node twice (its cut-off test, then vec)
+
+        def h_at(x):
+            if last[0] is not x:
+                last[0], last[1] = x, hfun(th, x)
+            return last[1]
+
         def vec(x):
-            hv = hfun(th, x)
+            hv = h_at(x)
             d1 = f1(hv)
             out, t = [f0(hv), d1], mp.mpf(1)
             for _ in range(k):
@@ -988,7 +995,7 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
                 out.append(d1 * t)
             return out
 
-        E = _q_vec(Q, vec, k + 2, lambda x: hfun(th, x), [])
+        E = _q_vec(Q, vec, k + 2, h_at, [])
         f = mp.fdot(th[:-1], mom) + th[-1] - E[0]
         g = [mom[j] - E[2 + j] for j in range(k)] + [1 - E[1]]
         return f, g

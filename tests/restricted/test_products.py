@@ -391,6 +391,8 @@ def test_raw_product_integrands_are_the_generic_ones_bit_for_bit(dps, case, monk
         for order in (0, 1, 2):  # the value alone (trial points), with the gradient, with the Hessian
             prob.evaluate([t * mp.mpf("1.1") for t in prob.start()], order)
     assert len(set(compared)) == 3, compared
+    if dps != 20:
+        return  # (the switch's part below runs at 20 digits whatever dps is: once per case is enough)
     monkeypatch.setattr(PR, "_RAW", False)
     seen = []
     monkeypatch.setattr(PR, "vquad", lambda f, *a: seen.append(getattr(f, "generic", None)) or real(f, *a))
