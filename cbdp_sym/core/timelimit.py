@@ -234,7 +234,16 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
         sys.stdout.flush()
         sys.stderr.flush()
     pipes = [os.pipe(), os.pipe()]
+    import gc
+
+    # the child's garbage collections skip the inherited heap (SymPy, the registry): they neither spend time on it nor
+    # touch its pages, which would copy them (as for the audit's workers, app/executor.py's frozen_heap); only when
+    # the collector looks at what, no value changes.  The parent thaws at once (unless a caller froze it).
+    outer = gc.get_freeze_count() > 0
+    gc.freeze()
     pid = os.fork()
+    if pid != 0 and not outer:
+        gc.unfreeze()
     if pid == 0:  # the child
         code = 1
         try:
