@@ -90,6 +90,17 @@ def _package(name: str, folder: Path):
     sys.modules[name].__path__ = [str(folder)]
 
 
+def _among(claim, claims: list, same_id: dict) -> bool:
+    """``claim in claims`` (a claim's dataclass equality compares the IDs, among its fields), asked of the claims with
+    its ID (``same_id``: ID -> those of ``claims``) instead of the whole list (each comparison builds both claims' field
+    tuples: quadratic in a paper's claims)."""
+    try:
+        bucket = same_id.get(claim.id, ())
+    except TypeError:  # (an ID that is not hashable, refused just after: the plain test)
+        return claim in claims
+    return any(c is claim or c == claim for c in bucket)
+
+
 def _import(path: Path, name: str, seconds: float | None = None):
     """Import ``path`` as module ``name`` (under a time limit of ``seconds``); a module that fails in any way
     (an exception, ``sys.exit``, the time limit) raises :class:`CbdpError` in one line naming the file."""
@@ -230,15 +241,18 @@ class Registry:
         _package(f"cbdp_sym_derivations.{tag}", root)
         _package(f"cbdp_sym_derivations.{tag}.{folder.name}", folder)
         taken = {c.id: p.key for p in self.papers.values() for c in p.claims}
+        seen_figures = {id(f) for f in paper.figures}
+        same_id: dict = {}  # claim ID -> this paper's claims with it (a claim equals another only if their IDs do)
         for mod_path in sorted(folder.glob("*.py")):
             if mod_path.name.startswith("_"):
                 continue
             mod = _import(mod_path, f"cbdp_sym_derivations.{tag}.{folder.name}.{mod_path.stem}", seconds)
             for obj in vars(mod).values():
-                if isinstance(obj, Figure) and obj not in paper.figures:
+                if isinstance(obj, Figure) and id(obj) not in seen_figures:  # (figures compare by identity)
                     check_figure_latex(obj, f"{folder.name}/{mod_path.name}")
                     paper.figures.append(obj)
-                if isinstance(obj, Claim) and obj not in paper.claims:
+                    seen_figures.add(id(obj))
+                if isinstance(obj, Claim) and not _among(obj, paper.claims, same_id):
                     obj.source = f"{folder.name}/{mod_path.name}"
                     obj.paper = obj.paper or key  # `paper` and `seed` default from the folder
                     obj.seed = obj.seed or meta.get("seed", "")
@@ -254,6 +268,7 @@ class Registry:
                     if dup is not None:
                         raise CbdpError(f"claim {obj.id} is defined twice ({dup.source} and {obj.source})")
                     paper.claims.append(obj)
+                    same_id.setdefault(obj.id, []).append(obj)
         if key in self.papers:  # (the same folder twice: --path given twice)
             return
         self.papers[key] = paper

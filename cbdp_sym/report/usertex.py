@@ -28,6 +28,7 @@ Everything else is refused with the claim's ID and the field, before anything is
 """
 from __future__ import annotations
 
+import functools
 import re
 
 GREEK = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa varkappa lambda mu nu xi "
@@ -139,6 +140,13 @@ def problem(text, prose: bool = False) -> str | None:
     all of it is LaTeX (statements, quantities, metadata)."""
     if not isinstance(text, str):
         return None
+    return _problem(str(text), bool(prose))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _problem(text: str, prose: bool) -> str | None:
+    """:func:`problem` of a string, remembered: a function of the text alone, asked again for every claim each time a
+    registry is built (each command run in one process builds one)."""
     if not prose:
         return _math_problem(text)
     why = _control_problem(text)
