@@ -368,8 +368,16 @@ def sum_density(scales, x, r: int = 0):
     >>> mp.nstr(v, 20)
     '0.25'
     """
-    law = SumLaw.of_scales(scales, r)
+    key = (tuple(to_mpf(v) for v in scales), int(r), mp.mp.prec)
+    law = _SUM_LAWS.get(key)
+    if law is None:  # (a law's weights and tables, made once for the points of a quadrature or a derivative)
+        if len(_SUM_LAWS) >= 64:
+            _SUM_LAWS.clear()
+        law = _SUM_LAWS[key] = SumLaw.of_scales(scales, r)
     return law.values(to_mpf(x))[0]
+
+
+_SUM_LAWS: dict = {}  # (scales, r, working precision) -> SumLaw, for sum_density
 
 
 # -- input -----------------------------------------------------------------------------------------
