@@ -241,7 +241,12 @@ def run_with_limit(fn, seconds: float | None, what: str) -> int:
     # the collector looks at what, no value changes.  The parent thaws at once (unless a caller froze it).
     outer = gc.get_freeze_count() > 0
     gc.freeze()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except BaseException:
+        if not outer:
+            gc.unfreeze()
+        raise
     if pid != 0 and not outer:
         gc.unfreeze()
     if pid == 0:  # the child
