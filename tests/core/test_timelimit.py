@@ -81,3 +81,21 @@ def test_die_with_parent_stops_a_process_whose_parent_is_killed():
             alive = False
         time.sleep(0.05)
     assert not alive, "the process outlived its killed parent"
+
+
+def test_a_commands_child_forks_from_a_frozen_heap_and_the_parent_thaws(capsys):
+    """:func:`run_with_limit`'s child runs with the inherited heap frozen out of the garbage collector (its collections
+    skip it and copy none of its pages); the parent is thawed when the child has started, unless it was frozen before."""
+    import gc
+
+    from cbdp_sym.core.timelimit import run_with_limit
+
+    gc.unfreeze()
+    assert run_with_limit(lambda: print(gc.get_freeze_count()) or 0, 60, "test") == 0
+    assert int(capsys.readouterr().out) > 1000 and gc.get_freeze_count() == 0
+    gc.freeze()  # a caller's own freeze is left as it was
+    try:
+        assert run_with_limit(lambda: 0, 60, "test") == 0
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
