@@ -1038,7 +1038,10 @@ def _second_exp(gen, P, Q, k, x0, w, cx_first):
         B0 = [[Hv[i * (k + 1) + j] * jac[i] * jac[j] for j in range(k + 1)] for i in range(k + 1)]
         return _bfgs_ramp(fg_s, th_s, lambda th: feasible(to_a(th)), B0)
     if k >= 1 and not Q.atomic:
-        th0 = _second_exp_start(Q, v0, mom, k, th0, f1, hfun, feasible, fg)
+        try:
+            th0 = _second_exp_start(Q, v0, mom, k, th0, f1, hfun, feasible, fg)
+        except (OverflowError, ZeroDivisionError):  # (a start beyond what mpmath represents: the best constant)
+            pass
     Hv = _q_vec(Q, hess_vec, (k + 1) ** 2, lambda x: hfun(th0, x), [])
     B0 = [[Hv[i * (k + 1) + j] for j in range(k + 1)] for i in range(k + 1)]
     return _bfgs_ramp(fg, th0, feasible, B0)
