@@ -1428,8 +1428,8 @@ def _comp_bound(entries, what, param="a"):
                    Compare(claimed=to_mpf(keep) * dp, computed=rest, rel="<=", at=at,
                            what=r"the rest of $\delta(\varepsilon)$ against $\delta'\prod_i(1 - \delta_i)$",
                            certify=lambda inst=inst: _comp_certify(
-                               lambda dd, e: 1 - (1 - (BASE * entries).subs({xi: 0, rho: dd["k"] * sp.Rational(dd["e0"]) ** 2 / 2,
-                                                                             eps: e}))
+                               lambda dd, e: 1 - (1 - _at_point(BASE * entries, {xi: 0, rho: dd["k"] * sp.Rational(dd["e0"]) ** 2 / 2,
+                                                                                eps: e}))
                                * (1 - sp.Rational(dd["d0"])) ** dd["k"])(inst)))
 
     insts = [i for fam in _comp_instances(param).values() for i in fam]
