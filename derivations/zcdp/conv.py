@@ -237,13 +237,7 @@ def _search_delta(name, budget=60, k=2):
     import random
 
     def make(y):
-        z = finite_pair_from_logits([mp.mpf(v) for v in y[: 2 * (k - 1)]], k)
-        r, _a = z.rho_star()
-        a = mp.exp(mp.mpf(y[-1]))
-        inst = Instance("search", f"{describe(z.P, 12)} {describe(z.Q, 12)} {mp.nstr(a, 12)}",
-                        {"pair": z, "xi": mp.mpf(0), "rho": r, "eps": r + 2 * r * a})
-        return point(inst, {"pair": "search", "p": num(z.P.probs[0]), "q": num(z.Q.probs[0]),
-                            "rho": num(r), "a": num(a, 4)})
+        return _search_instance(k, tuple(float(v) for v in y), mp.mp.prec)
 
     rng = random.Random(17 + k)
     starts = [[2.2, -20.0, 0.0], [0.0, -8.0, -2.0], [-2.0, -3.0, 1.0]] if k == 2 else \
@@ -265,6 +259,21 @@ def _at_point(expr, values: dict):
 @functools.lru_cache(maxsize=4096)
 def _entry_at(expr, point: tuple):
     return expr.subs(dict(point))
+
+
+@functools.lru_cache(maxsize=2048)
+def _search_instance(k, y: tuple, prec):
+    """The search's instance at ``y`` (a ``k``-point pair from logits, its ``rho*``, the level): the same for every bound
+    searched (the searches of one lemma's entries, readings and corrections start from the same points), so made once
+    per point and precision; an instance is read, never changed."""
+    with mp.workprec(prec):
+        z = finite_pair_from_logits([mp.mpf(v) for v in y[: 2 * (k - 1)]], k)
+        r, _a = z.rho_star()
+        a = mp.exp(mp.mpf(y[-1]))
+        inst = Instance("search", f"{describe(z.P, 12)} {describe(z.Q, 12)} {mp.nstr(a, 12)}",
+                        {"pair": z, "xi": mp.mpf(0), "rho": r, "eps": r + 2 * r * a})
+        return point(inst, {"pair": "search", "p": num(z.P.probs[0]), "q": num(z.Q.probs[0]),
+                            "rho": num(r), "a": num(a, 4)})
 
 
 def _certify_delta(bound_expr):
