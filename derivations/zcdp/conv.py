@@ -40,7 +40,7 @@ from cbdp_sym.calculus import cached_derivation, recording
 from cbdp_sym.calculus import time_limit
 from cbdp_sym.calculus import optimize
 
-from ._shared import as_used, num, point, typed
+from ._shared import as_used, minimum, num, point, typed
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -67,7 +67,7 @@ ROWS_SEEDS = (r"seed 004 prints one fraction; stacked rows of a brace array look
 
 def two_rows(*last):
     """The minimum's entries with the second entry read as two rows (and the given last entries)."""
-    return sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
+    return minimum(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
 
 
 EPS_L35 = xi + rho + sp.sqrt(4 * rho * sp.log(1 / delta))
@@ -670,10 +670,10 @@ L36_EPS_WHAT = r"$\delta(\xi + \rho + \sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)}) \
 
 def _l36(dps):
     return Readings(
-        (FUSED, All(_delta_bound(sp.Min(PRINTED["2"], PRINTED["3"]), "the printed two-entry minimum"),
+        (FUSED, All(_delta_bound(minimum(PRINTED["2"], PRINTED["3"]), "the printed two-entry minimum"),
                     _eps_bound(EPS_L36, L36_EPS_WHAT),
                     what="second alternative (the minimum as printed in Lemma 3.6) and first alternative")),
-        (ROWS, All(_delta_bound(sp.Min(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
+        (ROWS, All(_delta_bound(minimum(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
                                 "the minimum with the second entry as two rows"),
                    _eps_bound(EPS_L36, L36_EPS_WHAT),
                    what="second alternative (second entry as two rows, last entry as printed) and first alternative"),
@@ -683,8 +683,8 @@ def _l36(dps):
 
 # the minimum the proof of Lemma B.2 derives (Lemma 3.6's second alternative corrected: the second entry as two rows, the
 # numerator 2 in the last entry)
-L36_CORR_MIN = sp.Min(PROOF["sqrt"], PROOF["2"], PROOF["3"])
-B2_CORR_MIN = sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], PROOF["3"])  # Lemma B.2's, with its first entry 1
+L36_CORR_MIN = minimum(PROOF["sqrt"], PROOF["2"], PROOF["3"])
+B2_CORR_MIN = minimum(PROOF["1"], PROOF["sqrt"], PROOF["2"], PROOF["3"])  # Lemma B.2's, with its first entry 1
 
 
 def _l36_corr(dps):
@@ -1260,14 +1260,14 @@ def _l88(dps):
     used = as_used(None, B2_CORR_MIN)  # Lemma B.2's minimum (the proof's step) as printed, or corrected (ZCDP-L3.6)
     if used is not None:
         return _approx_bound(used, "the bound with the minimum of Lemma B.2 as corrected")
-    return Readings((FUSED, _approx_bound(sp.Min(*PRINTED.values()), "the bound with the printed minimum")),
+    return Readings((FUSED, _approx_bound(minimum(*PRINTED.values()), "the bound with the printed minimum")),
                     (ROWS, _approx_bound(two_rows(PRINTED["3"]), "the bound with the second entry as two rows"),
                      ROWS_SEEDS),
                     what="Lemma 8.8 in two parses of its minimum")
 
 
 def _l88_corr(dps):
-    return _approx_bound(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
+    return _approx_bound(minimum(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
 
 
 L88_CORR_CHECK = cached_check(_l88_corr)
@@ -1456,12 +1456,12 @@ def _c89(entries, what):
     return check
 
 
-C89_ENTRIES = sp.Min(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
+C89_ENTRIES = minimum(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
 COMPNOTE = (r"each $M_i$ is the complete $(\varepsilon_i, \delta_i)$-DP mechanism $\tilde M$ of Def. 8.5 (randomized "
             r"response when $\delta_i = 0$); the composition's exact profile from the multinomial privacy-loss atoms")
 
 
-C89_CORR_MIN = sp.Min(PROOF["1"], PROOF["2"], PROOF["3"])  # the entries the proof of Lemma B.2 derives
+C89_CORR_MIN = minimum(PROOF["1"], PROOF["2"], PROOF["3"])  # the entries the proof of Lemma B.2 derives
 
 
 def _c89_readings(dps):
@@ -1681,8 +1681,8 @@ def _table_row(r, d, dps):
     p13 = _num(EPS_P13, (rho, delta))(rv, dv)
     l36 = _num(EPS_L36, (xi, rho, delta))(0, rv, dv)
     l36 = l36 if isinstance(l36, mp.mpf) else mp.nan
-    pr = _num(BASE * sp.Min(PRINTED["2"], PRINTED["3"]))
-    co = _num(BASE * sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]))
+    pr = _num(BASE * minimum(PRINTED["2"], PRINTED["3"]))
+    co = _num(BASE * minimum(PROOF["1"], PROOF["2"], PROOF["3"]))
     printed = eps_from_profile(lambda e: pr(0, rv, e), dv, rv)  # (a bound decreasing in eps, inverted like a profile)
     corr = eps_from_profile(lambda e: co(0, rv, e), dv, rv)
     improved, _a = best_over_alpha(lambda a: eps_improved(rv * a, a, dv), include_inf=False)
