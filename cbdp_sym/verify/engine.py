@@ -23,6 +23,7 @@ from cbdp_sym.core.errors import CbdpError, DerivationError, DerivationTimeout
 from cbdp_sym.verify.findings import infer_error_kind
 from cbdp_sym.core.verdict import BOUND_KINDS, Check, CheckResult, Status, identity_digits, violated
 from cbdp_sym.core.numbers import digits, established, mp_str
+from cbdp_sym.core.symcache import cached_op
 from cbdp_sym.core.tape import Step, recording
 from cbdp_sym.core.timelimit import TimeLimitExceeded, set_phase, time_limit
 from cbdp_sym.core.display import Derivation, result_markdown, result_repr
@@ -87,19 +88,33 @@ def _round_digits(d, cap):
 
 
 
+def _simplifies_to_zero(derived, claimed):
+    d = sp.simplify(derived - claimed)
+    if d == 0:
+        return True
+    d2 = sp.simplify(sp.expand_log(sp.expand(d), force=True))
+    if d2 == 0:
+        return True
+    return None
+
+
 def symbolic_difference(derived, claimed, seconds=30):
-    """``True`` if ``derived - claimed`` simplifies to 0, ``None`` if SymPy cannot tell."""
+    """``True`` if ``derived - claimed`` simplifies to 0, ``None`` if SymPy cannot tell.
+
+    The answer is SymPy's for the two trees alone, so it goes through the cache of SymPy operations
+    (:func:`cbdp_sym.core.symcache.cached_op`): a claim audited again (at another precision, as a claim another one
+    uses, in another worker) and claims that derive and print the same forms ask it once.  A timeout is not an
+    answer and is never stored.
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> symbolic_difference(sp.log(x**2), 2 * sp.log(x)), symbolic_difference(x, x + 1)
+    (True, None)
+    """
     try:
         with time_limit(seconds, "symbolic comparison"):
-            d = sp.simplify(derived - claimed)
-            if d == 0:
-                return True
-            d2 = sp.simplify(sp.expand_log(sp.expand(d), force=True))
-            if d2 == 0:
-                return True
+            return cached_op("symbolic_difference", _simplifies_to_zero, derived, claimed)
     except DerivationTimeout:
         return None
-    return None
 
 
 def _combine_readings(res) -> None:

@@ -579,8 +579,15 @@ def _c1_chain(dps):
         n1 = mp.fsum(abs(x) for x in vs)
         P, Q = shift_laws("lap", 1 / pt["eps"], sp.Tuple(*pt["v"]))
         a2 = al**2 - al
+        quad = []  # the quadrature, once: the printed chain and the corrected one share their first two members
+
+        def definition(p):
+            if not quad:
+                quad.append(alpha_div_mp(P, Q, pt["alpha"]))
+            return quad[0]
+
         links = [
-            Link(r"\mathcal D_\alpha(P,Q)", lambda p: alpha_div_mp(P, Q, pt["alpha"]), "=", "definition (quadrature)"),
+            Link(r"\mathcal D_\alpha(P,Q)", definition, "=", "definition (quadrature)"),
             Link(r"\frac1{\alpha^2-\alpha}\left(\prod_iF(v_i\epsilon)-1\right)",
                  lambda p: mp.expm1(mp.fsum(mp.log1p(F_minus_1(x * e, al)) for x in vs)) / a2, "=", "Eq. (5)"),
             Link(r"\frac1{\alpha^2-\alpha}\left(e^{\epsilon(\alpha-1)\lVert v\rVert_1}-1\right)",

@@ -281,9 +281,9 @@ FIG2_B = Claim(
 
 def _fig2_setup(dps):
     rows = []
-    for fig in FIG2:
-        d = fig.data()
-        rows.append([fig.title.split(": ", 1)[1]] + [mp_str(d[k][-1][1], 5) for k in ("naive", "advanced", "prop4", "rdp")])
+    for fig in FIG2:  # the last abscissa only (n = 250): the other points are the figures' (RDP-FIG2-A, -B)
+        rows.append([fig.title.split(": ", 1)[1]] + [mp_str(fig.point(k, fig.xs[-1]), 5)
+                                                     for k in ("naive", "advanced", "prop4", "rdp")])
     return Evidence(
         All(Compare(claimed=sp.log(sp.Rational(51, 49)), computed=renyi_numeric(*randomized_response(mp.mpf(51) / 100), mp.inf),
                     at={"p": "51/100"}, what=r"randomized response, $p = 51\%$: $\epsilon = \log(51/49)$ is its $D_\infty$"),

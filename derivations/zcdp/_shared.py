@@ -22,6 +22,7 @@ engine should offer instead: ``bound_evidence(..., at=lambda instance: {...})``.
 from types import SimpleNamespace
 
 import mpmath as mp
+import sympy as sp
 
 from cbdp_sym import printed_or_corrected
 
@@ -55,6 +56,19 @@ def num(x, digits: int = 6) -> str:
     """A computed parameter as a short decimal for a point (``"0"`` for zero)."""
     x = mp.mpf(x)
     return "0" if x == 0 else mp.nstr(x, digits)
+
+
+def minimum(*entries):
+    """The printed minimum of closed-form entries, ``Min(*entries)``, built without SymPy's symbolic comparison of the
+    entries (20-80 ms each minimum, at every import of the modules): the entries of the paper's minima are not
+    comparable as symbols, so SymPy would keep them all and the tree is the same (tests/papers/test_zcdp_conv.py
+    checks it for every minimum the modules build).
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> minimum(1, 1 / x, sp.sqrt(x)) == sp.Min(1, 1 / x, sp.sqrt(x))
+    True
+    """
+    return sp.Min(*entries, evaluate=False)
 
 
 def as_used(printed, corrected):

@@ -18,6 +18,8 @@ inside its claim's hypotheses (``eps >= xi + rho``, the pair ``(xi, rho)``-zCDP)
 nearly equal terms (``1 - (1 - delta') prod(1 - delta_i)``, ``delta0 + (1 - delta0) delta'`` against the same
 ``delta0``) are compared in cancellation-free forms.
 """
+import functools
+
 import mpmath as mp
 import sympy as sp
 
@@ -38,7 +40,7 @@ from cbdp_sym.calculus import cached_derivation, recording
 from cbdp_sym.calculus import time_limit
 from cbdp_sym.calculus import optimize
 
-from ._shared import as_used, num, point, typed
+from ._shared import as_used, minimum, num, point, typed
 
 SEED = "004_f41028c8afd8f9e7.txt"
 xi = sp.Symbol("xi", nonnegative=True)
@@ -65,7 +67,7 @@ ROWS_SEEDS = (r"seed 004 prints one fraction; stacked rows of a brace array look
 
 def two_rows(*last):
     """The minimum's entries with the second entry read as two rows (and the given last entries)."""
-    return sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
+    return minimum(PROOF["1"], PROOF["sqrt"], PROOF["2"], *last)
 
 
 EPS_L35 = xi + rho + sp.sqrt(4 * rho * sp.log(1 / delta))
@@ -235,6 +237,36 @@ def _search_delta(name, budget=60, k=2):
     import random
 
     def make(y):
+        return _search_instance(k, tuple(float(v) for v in y), mp.mp.prec)
+
+    rng = random.Random(17 + k)
+    starts = [[2.2, -20.0, 0.0], [0.0, -8.0, -2.0], [-2.0, -3.0, 1.0]] if k == 2 else \
+        [[rng.uniform(-4, 4) for _ in range(2 * (k - 1))] + [rng.uniform(-2, 2)] for _ in range(3)]
+    return {"name": name, "make": make, "dim": 2 * (k - 1) + 1, "budget": budget, "starts": starts, "dps": 20}
+
+
+def _at_point(expr, values: dict):
+    """``expr`` at an exact point (``values``: symbol -> rational), the entries of a minimum substituted one by one and
+    remembered (the readings and corrected statements of one lemma share entries and points) and the minimum left
+    unevaluated: the Arb evaluator takes the minimum of the entries' balls."""
+    if isinstance(expr, sp.Min):
+        return sp.Min(*[_at_point(a, values) for a in expr.args], evaluate=False)
+    if expr.has(sp.Min) and (expr.is_Mul or expr.is_Add):
+        return expr.func(*[_at_point(a, values) for a in expr.args])
+    return _entry_at(expr, tuple(sorted(values.items(), key=lambda kv: kv[0].name)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry_at(expr, point: tuple):
+    return expr.subs(dict(point))
+
+
+@functools.lru_cache(maxsize=2048)
+def _search_instance(k, y: tuple, prec):
+    """The search's instance at ``y`` (a ``k``-point pair from logits, its ``rho*``, the level): the same for every bound
+    searched (the searches of one lemma's entries, readings and corrections start from the same points), so made once
+    per point and precision; an instance is read, never changed."""
+    with mp.workprec(prec):
         z = finite_pair_from_logits([mp.mpf(v) for v in y[: 2 * (k - 1)]], k)
         r, _a = z.rho_star()
         a = mp.exp(mp.mpf(y[-1]))
@@ -242,11 +274,6 @@ def _search_delta(name, budget=60, k=2):
                         {"pair": z, "xi": mp.mpf(0), "rho": r, "eps": r + 2 * r * a})
         return point(inst, {"pair": "search", "p": num(z.P.probs[0]), "q": num(z.Q.probs[0]),
                             "rho": num(r), "a": num(a, 4)})
-
-    rng = random.Random(17 + k)
-    starts = [[2.2, -20.0, 0.0], [0.0, -8.0, -2.0], [-2.0, -3.0, 1.0]] if k == 2 else \
-        [[rng.uniform(-4, 4) for _ in range(2 * (k - 1))] + [rng.uniform(-2, 2)] for _ in range(3)]
-    return {"name": name, "make": make, "dim": 2 * (k - 1) + 1, "budget": budget, "starts": starts, "dps": 20}
 
 
 def _certify_delta(bound_expr):
@@ -264,7 +291,7 @@ def _certify_delta(bound_expr):
             ebar = sp.Rational(mp.nstr(d["eps"], 20))
             exact = sp.Add(*[p - sp.exp(ebar) * q for p, q in zip(z.P.probs, z.Q.probs)
                              if (q == 0 and p > 0) or (q > 0 and p / q > sp.exp(ebar))])
-            b = bound_expr.subs({xi: xbar, rho: rbar, eps: ebar})
+            b = _at_point(bound_expr, {xi: xbar, rho: rbar, eps: ebar})
             c = certify_lt(b, exact)
             return (c + rf" (exact $\delta$ as a closed form at $\varepsilon = {ebar}$; the bound at $\rho = {rbar} \ge "
                         rf"\rho^*$, $\xi = {xbar}$)") if c else None
@@ -273,7 +300,7 @@ def _certify_delta(bound_expr):
             e = r + 2 * r * sp.Rational(d["a"])
             s = sp.sqrt(2 * r)
             exact = (sp.erfc((e / s - s / 2) / sp.sqrt(2)) - sp.exp(e) * sp.erfc((e / s + s / 2) / sp.sqrt(2))) / 2
-            b = bound_expr.subs({xi: 0, rho: r, eps: e})
+            b = _at_point(bound_expr, {xi: 0, rho: r, eps: e})
             c = certify_lt(b, exact)
             return (c + rf" (Gaussian $\rho = {r}$, $\varepsilon = {e}$: exact $\delta = (\mathrm{{erfc}}((\varepsilon/s - "
                         r"s/2)/\sqrt 2) - e^\varepsilon \mathrm{erfc}((\varepsilon/s + s/2)/\sqrt 2))/2$ with $s = "
@@ -643,10 +670,10 @@ L36_EPS_WHAT = r"$\delta(\xi + \rho + \sqrt{4\rho\log(\sqrt{\pi\rho}/\delta)}) \
 
 def _l36(dps):
     return Readings(
-        (FUSED, All(_delta_bound(sp.Min(PRINTED["2"], PRINTED["3"]), "the printed two-entry minimum"),
+        (FUSED, All(_delta_bound(minimum(PRINTED["2"], PRINTED["3"]), "the printed two-entry minimum"),
                     _eps_bound(EPS_L36, L36_EPS_WHAT),
                     what="second alternative (the minimum as printed in Lemma 3.6) and first alternative")),
-        (ROWS, All(_delta_bound(sp.Min(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
+        (ROWS, All(_delta_bound(minimum(PROOF["sqrt"], PROOF["2"], PRINTED["3"]),
                                 "the minimum with the second entry as two rows"),
                    _eps_bound(EPS_L36, L36_EPS_WHAT),
                    what="second alternative (second entry as two rows, last entry as printed) and first alternative"),
@@ -656,8 +683,8 @@ def _l36(dps):
 
 # the minimum the proof of Lemma B.2 derives (Lemma 3.6's second alternative corrected: the second entry as two rows, the
 # numerator 2 in the last entry)
-L36_CORR_MIN = sp.Min(PROOF["sqrt"], PROOF["2"], PROOF["3"])
-B2_CORR_MIN = sp.Min(PROOF["1"], PROOF["sqrt"], PROOF["2"], PROOF["3"])  # Lemma B.2's, with its first entry 1
+L36_CORR_MIN = minimum(PROOF["sqrt"], PROOF["2"], PROOF["3"])
+B2_CORR_MIN = minimum(PROOF["1"], PROOF["sqrt"], PROOF["2"], PROOF["3"])  # Lemma B.2's, with its first entry 1
 
 
 def _l36_corr(dps):
@@ -1233,14 +1260,14 @@ def _l88(dps):
     used = as_used(None, B2_CORR_MIN)  # Lemma B.2's minimum (the proof's step) as printed, or corrected (ZCDP-L3.6)
     if used is not None:
         return _approx_bound(used, "the bound with the minimum of Lemma B.2 as corrected")
-    return Readings((FUSED, _approx_bound(sp.Min(*PRINTED.values()), "the bound with the printed minimum")),
+    return Readings((FUSED, _approx_bound(minimum(*PRINTED.values()), "the bound with the printed minimum")),
                     (ROWS, _approx_bound(two_rows(PRINTED["3"]), "the bound with the second entry as two rows"),
                      ROWS_SEEDS),
                     what="Lemma 8.8 in two parses of its minimum")
 
 
 def _l88_corr(dps):
-    return _approx_bound(sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
+    return _approx_bound(minimum(PROOF["1"], PROOF["2"], PROOF["3"]), "the bound with the proof's entries")
 
 
 L88_CORR_CHECK = cached_check(_l88_corr)
@@ -1410,8 +1437,8 @@ def _comp_bound(entries, what, param="a"):
                    Compare(claimed=to_mpf(keep) * dp, computed=rest, rel="<=", at=at,
                            what=r"the rest of $\delta(\varepsilon)$ against $\delta'\prod_i(1 - \delta_i)$",
                            certify=lambda inst=inst: _comp_certify(
-                               lambda dd, e: 1 - (1 - (BASE * entries).subs({xi: 0, rho: dd["k"] * sp.Rational(dd["e0"]) ** 2 / 2,
-                                                                             eps: e}))
+                               lambda dd, e: 1 - (1 - _at_point(BASE * entries, {xi: 0, rho: dd["k"] * sp.Rational(dd["e0"]) ** 2 / 2,
+                                                                                eps: e}))
                                * (1 - sp.Rational(dd["d0"])) ** dd["k"])(inst)))
 
     insts = [i for fam in _comp_instances(param).values() for i in fam]
@@ -1429,12 +1456,12 @@ def _c89(entries, what):
     return check
 
 
-C89_ENTRIES = sp.Min(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
+C89_ENTRIES = minimum(sp.Integer(1), PRINTED["2"], PROOF["3"])  # C8.9 prints the numerator 2 in its last entry
 COMPNOTE = (r"each $M_i$ is the complete $(\varepsilon_i, \delta_i)$-DP mechanism $\tilde M$ of Def. 8.5 (randomized "
             r"response when $\delta_i = 0$); the composition's exact profile from the multinomial privacy-loss atoms")
 
 
-C89_CORR_MIN = sp.Min(PROOF["1"], PROOF["2"], PROOF["3"])  # the entries the proof of Lemma B.2 derives
+C89_CORR_MIN = minimum(PROOF["1"], PROOF["2"], PROOF["3"])  # the entries the proof of Lemma B.2 derives
 
 
 def _c89_readings(dps):
@@ -1654,8 +1681,8 @@ def _table_row(r, d, dps):
     p13 = _num(EPS_P13, (rho, delta))(rv, dv)
     l36 = _num(EPS_L36, (xi, rho, delta))(0, rv, dv)
     l36 = l36 if isinstance(l36, mp.mpf) else mp.nan
-    pr = _num(BASE * sp.Min(PRINTED["2"], PRINTED["3"]))
-    co = _num(BASE * sp.Min(PROOF["1"], PROOF["2"], PROOF["3"]))
+    pr = _num(BASE * minimum(PRINTED["2"], PRINTED["3"]))
+    co = _num(BASE * minimum(PROOF["1"], PROOF["2"], PROOF["3"]))
     printed = eps_from_profile(lambda e: pr(0, rv, e), dv, rv)  # (a bound decreasing in eps, inverted like a profile)
     corr = eps_from_profile(lambda e: co(0, rv, e), dv, rv)
     improved, _a = best_over_alpha(lambda a: eps_improved(rv * a, a, dv), include_inf=False)

@@ -31,7 +31,7 @@ from cbdp_sym.conversions import mechanism_exact_eps, mechanism_pair, slack_tabl
 from cbdp_sym.calculus import recording
 from cbdp_sym.calculus import optimize
 
-from ._shared import as_used
+from ._shared import as_used, minimum
 
 SEED = "004_f41028c8afd8f9e7.txt"
 CASES = (("gaussian", "1"), ("gaussian", "4"), ("laplace", "1"), ("laplace", "8"), ("rr", "3/4"), ("rr", "7/8"))
@@ -47,8 +47,8 @@ ROOT = sp.sqrt((1 + A_) ** 2 + 4 / (sp.pi * rho))
 BASE = sp.exp(-((eps - rho) ** 2) / (4 * rho))
 EPS_P13 = rho + 2 * sp.sqrt(rho * sp.log(1 / delta))
 EPS_L36 = rho + sp.sqrt(4 * rho * sp.log(sp.sqrt(sp.pi * rho) / delta))
-DELTA_L36_PRINTED = BASE * sp.Min(sp.sqrt(sp.pi * rho) / (1 + A_), 1 / (1 + A_ + ROOT))
-DELTA_B2_PROOF = BASE * sp.Min(1, 1 / (1 + A_), 2 / (1 + A_ + ROOT))
+DELTA_L36_PRINTED = BASE * minimum(sp.sqrt(sp.pi * rho) / (1 + A_), 1 / (1 + A_ + ROOT))
+DELTA_B2_PROOF = BASE * minimum(1, 1 / (1 + A_), 2 / (1 + A_ + ROOT))
 # each mechanism as a typed point (its kind and its parameter), each conversion by name (points print as mathematics)
 MECH_POINT = {"gaussian": ("Gaussian", "sigma"), "laplace": ("Laplace", "lambda"), "rr": ("RR", "p")}
 CONV_NAME = {"P1.3": "Prop. 1.3", "L3.6-EPS": "Lemma 3.6 (1)", "L3.6-DELTA": "Lemma 3.6 (2)",

@@ -184,3 +184,33 @@ def test_lemma_3_7_proof_steps_reach_the_verdict(registry):
     assert len(step) == 1
     step[0].claimed = 4
     assert decide(tree, 20).status == "refuted"
+
+
+def test_every_minimum_is_the_tree_sympy_builds(registry):
+    """The modules build their printed minima unevaluated (``_shared.minimum``: no symbolic comparison of the entries
+    at import); each is the tree ``sympy.Min`` builds from the same entries, so every form, value and report is the
+    same.  Every ``minimum(...)`` call of conv.py and profiles.py is rebuilt both ways from its source."""
+    import sympy as sp
+
+    conv = _module(registry, "ZCDP-L3.6")
+    profiles = sys_module(conv.__name__.rsplit(".", 1)[0] + ".profiles")
+    calls, built = 0, {}
+    for mod in (conv, profiles):
+        src = (ROOT / "derivations" / "zcdp" / (mod.__name__.rsplit(".", 1)[1] + ".py")).read_text()
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "minimum":
+                args = ast.get_source_segment(src, node)[len("minimum("):-1]
+                calls += 1
+                for last in ([conv.PRINTED["3"], conv.PROOF["3"]] if "*last" in args else [None]):
+                    got = eval(f"minimum({args})", dict(vars(mod), last=[last]))  # noqa: S307 - the module's source
+                    built[got.args] = (got, args)
+    for got, args in built.values():  # each distinct minimum once (SymPy's comparisons are the slow part)
+        want = sp.Min(*got.args)
+        assert got == want and got.args == want.args, args
+    assert calls >= 13 and len(built) >= 8, (calls, len(built))
+
+
+def sys_module(name):
+    import sys
+
+    return sys.modules[name]

@@ -64,3 +64,32 @@ def test_a_claim_over_a_finite_family_checks_every_member():
                     claimed=lambda: 2 ** n, derive=lambda: n ** 2)
     with pytest.raises(ValueError, match="checked at every member"):
         sampled.sweep_points()
+
+
+def test_symbolic_comparison_is_asked_once_and_a_timeout_is_not_remembered(monkeypatch):
+    """The comparison derived - claimed = 0 is SymPy's answer for the two trees: a claim audited again (another
+    precision, a claim that uses it, another test) reads it from the cache of SymPy operations; a timeout is no answer
+    and is asked again."""
+    import cbdp_sym.verify.engine as engine
+    from cbdp_sym.core.errors import DerivationTimeout
+
+    x = sp.Symbol("x_symbolic_once", positive=True)  # a tree no other test compares
+    calls = []
+
+    def timing_out(d, c):
+        calls.append("timeout")
+        raise DerivationTimeout("symbolic comparison: time limit")
+
+    monkeypatch.setattr(engine, "_simplifies_to_zero", timing_out)
+    assert engine.symbolic_difference(sp.log(x**3), 3 * sp.log(x)) is None
+    monkeypatch.undo()
+    real = engine._simplifies_to_zero
+
+    def counted(d, c):
+        calls.append("asked")
+        return real(d, c)
+
+    monkeypatch.setattr(engine, "_simplifies_to_zero", counted)
+    assert engine.symbolic_difference(sp.log(x**3), 3 * sp.log(x)) is True
+    assert engine.symbolic_difference(sp.log(x**3), 3 * sp.log(x)) is True
+    assert calls == ["timeout", "asked"], calls
