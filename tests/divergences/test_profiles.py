@@ -453,14 +453,16 @@ def _counted_profile(P, Q):
 @pytest.mark.parametrize("mech, value, delta", [("gaussian", 1, "1e-5"), ("laplace", 1, "1e-10")])
 def test_polish_from_the_double_precision_root_takes_four_profiles_and_finds_the_bracketed_root(mech, value, delta):
     """Four working-precision profiles from the double-precision root (the bracketed Illinois polish took 6 for the
-    Gaussian, 12 for the Laplace pair near its largest log-ratio), and the root of the 20-digit bracket search."""
+    Gaussian, 12 for the Laplace pair near its largest log-ratio), and the root of the 20-digit bracket search (with
+    the double-precision locator, which skips evaluations and leaves that root the same bit for bit: see
+    test_located_root_is_the_unlocated_root_bit_for_bit_with_fewer_evaluations)."""
     _l, P, Q = profiles.mechanism_pair(mech, sp.Integer(value))
     d = mp.mpf(delta)
     start = profiles.float_root(profiles.profile_float(P, Q), float(d))
     with mp.workdps(40):
         f, calls = _counted_profile(P, Q)
         fast = eps_for_delta(f, d, start=start)
-        slow = eps_for_delta(lambda e: profile_mp(P, Q, e), d)
+        slow = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profiles.profile_locator(P, Q))
         assert len(calls) <= 4
         assert digits(fast, slow) >= 38
         assert abs(start / fast - 1) < 1e-13  # the double-precision locator was within its bracket of the root
