@@ -369,19 +369,28 @@ def raw_log_pdf(D):
     order and with the same rounding (``-((x - loc) ** 2) * c - lognorm``, ``-abs(x - loc) * inv - log2b``), so
     the value is bit for bit the same: only the Python-level mpf objects are skipped."""
     kind = type(D)
+    if kind not in (Normal, Laplace):
+        return None
+    consts = {}  # prec -> the raw constants of D._mp() (which the caller's working precision, prec, keys)
+
+    def raw(prec):
+        v = consts.get(prec)
+        if v is None:
+            v = consts[prec] = tuple(u._mpf_ for u in D._mp())
+        return v
+
     if kind is Normal:
         def lp(x, prec, rnd):
-            loc, c, _norm, lognorm = (v._mpf_ for v in D._mp())
+            loc, c, _norm, lognorm = raw(prec)
             t = _lm.mpf_neg(_lm.mpf_pow_int(_lm.mpf_sub(x, loc, prec, rnd), 2, prec, rnd), prec, rnd)
             return _lm.mpf_sub(_lm.mpf_mul(t, c, prec, rnd), lognorm, prec, rnd)
         return lp
-    if kind is Laplace:
-        def lp(x, prec, rnd):
-            loc, inv, _half, log2b = (v._mpf_ for v in D._mp())
-            t = _lm.mpf_neg(_lm.mpf_abs(_lm.mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
-            return _lm.mpf_sub(_lm.mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
-        return lp
-    return None
+
+    def lp(x, prec, rnd):
+        loc, inv, _half, log2b = raw(prec)
+        t = _lm.mpf_neg(_lm.mpf_abs(_lm.mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
+        return _lm.mpf_sub(_lm.mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
+    return lp
 
 
 def _renyi_integrand_raw(P, Q, al, top):
