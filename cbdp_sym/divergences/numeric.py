@@ -393,6 +393,37 @@ def raw_log_pdf(D):
     return lp
 
 
+def raw_log_pdf_or_mixture(D):
+    """:func:`raw_log_pdf`, and also for a :class:`Mixture` of Normal and Laplace laws: ``D.mp_log_pdf`` on raw values
+    with its operations in its order (``log w_i + log p_i``, the largest term first as ``max`` picks it, ``top +
+    log(fsum(exp(t - top)))``), so the value is bit for bit the same; ``None`` for other laws.  (Kept apart from
+    :func:`raw_log_pdf`, whose callers take the mixture's generic path.)"""
+    if type(D) is not Mixture:
+        return raw_log_pdf(D)
+    parts = [raw_log_pdf(c) for w, c in zip(D.weights, D.components) if w != 0]
+    if not parts or any(f is None for f in parts):
+        return None
+    logw = {}  # prec -> the raw log-weights (Mixture._mp_log_weights, keyed by the working precision, prec)
+    bad = (_lm.finf, _lm.fninf, _lm.fnan)
+    add, sub, exp, gt = _lm.mpf_add, _lm.mpf_sub, _lm.mpf_exp, _lm.mpf_gt
+
+    def lp(x, prec, rnd):
+        lws = logw.get(prec)
+        if lws is None:
+            lws = logw[prec] = [u._mpf_ for u, _c in D._mp_log_weights()]
+        terms = [add(lw, f(x, prec, rnd), prec, rnd) for lw, f in zip(lws, parts)]
+        top = terms[0]
+        for t in terms[1:]:
+            if gt(t, top):  # (max keeps the first of equal terms)
+                top = t
+        if top in bad:
+            return top
+        s = _lm.mpf_sum([exp(sub(t, top, prec, rnd), prec, rnd) for t in terms], prec, rnd)
+        return add(top, _lm.mpf_log(s, prec, rnd), prec, rnd)
+
+    return lp
+
+
 def _renyi_integrand_raw(P, Q, al, top):
     """``exp(alpha log p + (1 - alpha) log q - top)`` (the integrand of :func:`renyi_mp`) on raw mpmath values for
     Normal and Laplace laws, with the operations and roundings of the generic one (identical values), or ``None``."""
