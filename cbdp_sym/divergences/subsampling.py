@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 
 import mpmath as mp
-import mpmath.libmp as _lm
 import sympy as sp
 
 from cbdp_sym.calculus.optimize import golden_section
@@ -48,7 +47,7 @@ from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.divergences.fdiv import renyi_divergence
 from cbdp_sym.divergences.lattice_numeric import involves_lattice, renyi_lattice
-from cbdp_sym.divergences.numeric import raw_log_pdf_or_mixture, renyi_mp
+from cbdp_sym.divergences.numeric import _log_integrand, renyi_mp
 from cbdp_sym.laws.discrete import LatticeLaw, LatticeSum, LatticeMixture
 from cbdp_sym.laws.distributions import Distribution, Finite, Mixture, Normal, Product
 
@@ -275,27 +274,6 @@ def _peaks(logf, lo, hi, n=400):
                 w = 1 / mp.sqrt(-curv) if curv < 0 else (hi - lo) / n
                 out.append((m, w, logf(m)))
     return out
-
-
-def _log_integrand(P, Q, al):
-    """``x -> al log p(x) + (1 - al) log q(x)``: on raw values for mixtures of Normal and Laplace laws
-    (:func:`cbdp_sym.divergences.numeric.raw_log_pdf_or_mixture`, the operations of the generic expression in its
-    order, bit for bit the same values: a test compares them), else through ``mp_log_pdf``."""
-    rawP, rawQ = raw_log_pdf_or_mixture(P), raw_log_pdf_or_mixture(Q)
-    if rawP is None or rawQ is None or not isinstance(al, mp.mpf):
-        return lambda x: al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
-    ctx = mp.mp
-    make, mpf = ctx.make_mpf, ctx.mpf
-    al_, one = al._mpf_, _lm.from_int(1)
-    add, sub, mul = _lm.mpf_add, _lm.mpf_sub, _lm.mpf_mul
-
-    def logf(x):
-        prec, rnd = ctx._prec_rounding
-        xv = (x if type(x) is mpf else mpf(x))._mpf_
-        a = mul(al_, rawP(xv, prec, rnd), prec, rnd)
-        return make(add(a, mul(sub(one, al_, prec, rnd), rawQ(xv, prec, rnd), prec, rnd), prec, rnd))
-
-    return logf
 
 
 def _quad_once(P, Q, al):

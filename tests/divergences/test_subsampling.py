@@ -100,12 +100,12 @@ def test_the_subsampled_discrete_gaussian_has_the_gaussian_formula():
 
 
 def test_the_raw_log_integrand_is_the_generic_one_bit_for_bit():
-    """The quadrature's ``al log p + (1 - al) log q`` on raw values (mixtures of Normal and Laplace laws) against the
-    generic expression through ``mp_log_pdf``: the same bits at every point and precision (ties of the mixture's
+    """The quadratures' ``al log p + (1 - al) log q`` and renyi_mp's integrand on raw values (mixtures of Normal and
+    Laplace laws) against the generic expressions through ``mp_log_pdf``: the same bits at every point and precision (ties of the mixture's
     terms, a zero weight, far tails where one term vanishes against the other)."""
     import random
 
-    from cbdp_sym.divergences.subsampling import _log_integrand
+    from cbdp_sym.divergences.numeric import _log_integrand, _renyi_integrand_raw
 
     laws = [poisson_subsample(Normal(1, 1), Normal(0, 1), q), poisson_subsample(Laplace(1, 1), Laplace(0, 1), R(1, 3)),
             poisson_subsample(Normal(1, 1), Normal(0, 1), q, "add"),
@@ -122,4 +122,8 @@ def test_the_raw_log_integrand_is_the_generic_one_bit_for_bit():
                     for x in xs:
                         want = al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
                         assert fast(x)._mpf_ == want._mpf_, (P, Q, al, x, dps)
+                    top = want  # renyi_mp's integrand exp(logf - top), raw, against the generic one
+                    integrand = _renyi_integrand_raw(P, Q, al, top)
+                    for x in xs[:20]:
+                        assert integrand(x)._mpf_ == mp.exp(al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x) - top)._mpf_
                     assert fast(3)._mpf_ == (al * P.mp_log_pdf(3) + (1 - al) * Q.mp_log_pdf(3))._mpf_
