@@ -51,7 +51,7 @@ from cbdp_sym.divergences.conversions import compose_atoms, delta_atoms, loss_at
 from cbdp_sym.divergences.fdiv import renyi_divergence
 from cbdp_sym.divergences.lattice_numeric import _View, alpha_sum_minus_one, involves_lattice
 from cbdp_sym.divergences.mechanisms import renyi_numeric
-from cbdp_sym.divergences.profiles import eps_for_delta, profile_locator, profile_mp
+from cbdp_sym.divergences.profiles import eps_for_delta, exact_eps, profile_mp
 from cbdp_sym.divergences.subsampling import _parts, _peaks, _quad_once
 from cbdp_sym.laws.discrete import lattice_sum
 from cbdp_sym.laws.distributions import Finite, Normal, Product
@@ -73,13 +73,13 @@ _GAUSSIAN_EPS: dict = {}
 
 def _gaussian_eps(mu, d):
     """``eps(delta)`` of the Gaussian pair ``N(0, 1)``, ``N(mu, 1)`` at the working precision: the root of
-    :func:`profile_mp` by :func:`eps_for_delta`, located in double precision (:func:`profile_locator`: fewer
-    evaluations, the same root bit for bit) and remembered by ``(mu, delta, precision)`` in this process (the two
-    directions of a symmetric Gaussian pair are one pair)."""
+    :func:`profile_mp` (the definition's quadrature) as :func:`exact_eps` finds it, located in double precision and
+    polished at the working precision (four profiles where the 20-digit bracket search took some twenty), and
+    remembered by ``(mu, delta, precision)`` in this process (the two directions of a symmetric Gaussian pair are one
+    pair)."""
     key = (mu._mpf_, d._mpf_, mp.mp.prec)
     if key not in _GAUSSIAN_EPS:
-        P, Q = Normal(0, 1), Normal(mu, 1)
-        _GAUSSIAN_EPS[key] = eps_for_delta(lambda x: profile_mp(P, Q, x), d, locate=profile_locator(P, Q))
+        _GAUSSIAN_EPS[key] = exact_eps(Normal(0, 1), Normal(mu, 1), d)["eps"]
     return _GAUSSIAN_EPS[key]
 
 
