@@ -369,25 +369,88 @@ def raw_log_pdf(D):
     order and with the same rounding (``-((x - loc) ** 2) * c - lognorm``, ``-abs(x - loc) * inv - log2b``), so
     the value is bit for bit the same: only the Python-level mpf objects are skipped."""
     kind = type(D)
+    if kind not in (Normal, Laplace):
+        return None
+    consts = {}  # prec -> the raw constants of D._mp() (which the caller's working precision, prec, keys)
+
+    def raw(prec):
+        v = consts.get(prec)
+        if v is None:
+            v = consts[prec] = tuple(u._mpf_ for u in D._mp())
+        return v
+
     if kind is Normal:
         def lp(x, prec, rnd):
-            loc, c, _norm, lognorm = (v._mpf_ for v in D._mp())
+            loc, c, _norm, lognorm = raw(prec)
             t = _lm.mpf_neg(_lm.mpf_pow_int(_lm.mpf_sub(x, loc, prec, rnd), 2, prec, rnd), prec, rnd)
             return _lm.mpf_sub(_lm.mpf_mul(t, c, prec, rnd), lognorm, prec, rnd)
         return lp
-    if kind is Laplace:
-        def lp(x, prec, rnd):
-            loc, inv, _half, log2b = (v._mpf_ for v in D._mp())
-            t = _lm.mpf_neg(_lm.mpf_abs(_lm.mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
-            return _lm.mpf_sub(_lm.mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
-        return lp
-    return None
+
+    def lp(x, prec, rnd):
+        loc, inv, _half, log2b = raw(prec)
+        t = _lm.mpf_neg(_lm.mpf_abs(_lm.mpf_sub(x, loc, prec, rnd), prec, rnd), prec, rnd)
+        return _lm.mpf_sub(_lm.mpf_mul(t, inv, prec, rnd), log2b, prec, rnd)
+    return lp
+
+
+def raw_log_pdf_or_mixture(D):
+    """:func:`raw_log_pdf`, and also for a :class:`Mixture` of Normal and Laplace laws: ``D.mp_log_pdf`` on raw values
+    with its operations in its order (``log w_i + log p_i``, the largest term first as ``max`` picks it, ``top +
+    log(fsum(exp(t - top)))``), so the value is bit for bit the same; ``None`` for other laws.  (Kept apart from
+    :func:`raw_log_pdf`, whose other callers, the profile's and the restricted solver's integrands, take the mixture's
+    generic path.)"""
+    if type(D) is not Mixture:
+        return raw_log_pdf(D)
+    parts = [raw_log_pdf(c) for w, c in zip(D.weights, D.components) if w != 0]
+    if not parts or any(f is None for f in parts):
+        return None
+    logw = {}  # prec -> the raw log-weights (Mixture._mp_log_weights, keyed by the working precision, prec)
+    bad = (_lm.finf, _lm.fninf, _lm.fnan)
+    add, sub, exp, gt = _lm.mpf_add, _lm.mpf_sub, _lm.mpf_exp, _lm.mpf_gt
+
+    def lp(x, prec, rnd):
+        lws = logw.get(prec)
+        if lws is None:
+            lws = logw[prec] = [u._mpf_ for u, _c in D._mp_log_weights()]
+        terms = [add(lw, f(x, prec, rnd), prec, rnd) for lw, f in zip(lws, parts)]
+        top = terms[0]
+        for t in terms[1:]:
+            if gt(t, top):  # (max keeps the first of equal terms)
+                top = t
+        if top in bad:
+            return top
+        s = _lm.mpf_sum([exp(sub(t, top, prec, rnd), prec, rnd) for t in terms], prec, rnd)
+        return add(top, _lm.mpf_log(s, prec, rnd), prec, rnd)
+
+    return lp
+
+
+def _log_integrand(P, Q, al):
+    """``x -> al log p(x) + (1 - al) log q(x)``: on raw values for mixtures of Normal and Laplace laws
+    (:func:`raw_log_pdf_or_mixture`, the operations of the generic expression in its
+    order, bit for bit the same values: a test compares them), else through ``mp_log_pdf``."""
+    rawP, rawQ = raw_log_pdf_or_mixture(P), raw_log_pdf_or_mixture(Q)
+    if rawP is None or rawQ is None or not isinstance(al, mp.mpf):
+        return lambda x: al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
+    ctx = mp.mp
+    make, mpf = ctx.make_mpf, ctx.mpf
+    al_, one = al._mpf_, _lm.from_int(1)
+    add, sub, mul = _lm.mpf_add, _lm.mpf_sub, _lm.mpf_mul
+
+    def logf(x):
+        prec, rnd = ctx._prec_rounding
+        xv = (x if type(x) is mpf else mpf(x))._mpf_
+        a = mul(al_, rawP(xv, prec, rnd), prec, rnd)
+        return make(add(a, mul(sub(one, al_, prec, rnd), rawQ(xv, prec, rnd), prec, rnd), prec, rnd))
+
+    return logf
 
 
 def _renyi_integrand_raw(P, Q, al, top):
     """``exp(alpha log p + (1 - alpha) log q - top)`` (the integrand of :func:`renyi_mp`) on raw mpmath values for
-    Normal and Laplace laws, with the operations and roundings of the generic one (identical values), or ``None``."""
-    lpP, lpQ = raw_log_pdf(P), raw_log_pdf(Q)
+    Normal and Laplace laws and their mixtures, with the operations and roundings of the generic one (identical
+    values), or ``None``."""
+    lpP, lpQ = raw_log_pdf_or_mixture(P), raw_log_pdf_or_mixture(Q)
     if lpP is None or lpQ is None:
         return None
     ctx = mp.mp
@@ -462,9 +525,7 @@ def _renyi_mp(P: Distribution, Q: Distribution, al):
     if mp.isinf(al):
         return _max_log_ratio(P, Q)
 
-    def logf(x):
-        return al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
-
+    logf = _log_integrand(P, Q, al)
     ks = list(P.mp_breaks()) + list(Q.mp_breaks())
     try:
         pk = peak_breaks(logf, P.mp_loc(), P.mp_width())

@@ -317,8 +317,6 @@ def profile_locator(P, Q):
     laws = _float_laws(P, Q)
     if laws is None:
         return None
-    from scipy import integrate as _sint, optimize as _sopt  # (here: SciPy's import costs 0.4 s, and `profile` may not need it)
-
     (lp, mP, wP), (lq, mQ, wQ) = laws
     w = min(wP, wQ)
     span = 60 * (wP + wQ) + abs(mP) + abs(mQ) + 1
@@ -330,6 +328,10 @@ def profile_locator(P, Q):
             return _est(float(e))
 
     def _est(e):
+        # (imported at the first estimate: SciPy's import costs 0.4 s, and a root polished from its double-precision
+        # start, as `profile` and exact_eps find it, asks the locator for nothing)
+        from scipy import integrate as _sint, optimize as _sopt
+
         L = lambda x: lp(x) - lq(x) - e  # noqa: E731
         lo, hi = knots[0] - span - 4 * e * (wP + wQ), knots[-1] + span + 4 * e * (wP + wQ)
         grid = sorted(set([lo + (hi - lo) * k / 4000 for k in range(4001)] + knots))

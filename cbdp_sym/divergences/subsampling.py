@@ -47,7 +47,7 @@ from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.core.timelimit import time_limit
 from cbdp_sym.divergences.fdiv import renyi_divergence
 from cbdp_sym.divergences.lattice_numeric import involves_lattice, renyi_lattice
-from cbdp_sym.divergences.numeric import renyi_mp
+from cbdp_sym.divergences.numeric import _log_integrand, renyi_mp
 from cbdp_sym.laws.discrete import LatticeLaw, LatticeSum, LatticeMixture
 from cbdp_sym.laws.distributions import Distribution, Finite, Mixture, Normal, Product
 
@@ -278,8 +278,7 @@ def _peaks(logf, lo, hi, n=400):
 
 def _quad_once(P, Q, al):
     """``(log int p^al q^(1-al), quad error estimate)`` at the working precision, split at every peak."""
-    def logf(x):
-        return al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
+    logf = _log_integrand(P, Q, al)
 
     locs = [L.mp_loc() for L in _parts(P) + _parts(Q)]
     ws = [L.mp_width() for L in _parts(P) + _parts(Q)]

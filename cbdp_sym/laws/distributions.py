@@ -388,8 +388,17 @@ class Mixture(Distribution):
     def mp_pdf(self, x):
         return mp.fsum(to_mpf(w) * c.mp_pdf(x) for w, c in zip(self.weights, self.components))
 
+    def _mp_log_weights(self):
+        """``[(log w_i, D_i)]`` over the components of non-zero weight, at the working precision (remembered per
+        precision, as :meth:`Normal._mp`: the logarithms were the larger part of a quadrature's density calls)."""
+        key = mp.mp.prec
+        cache = self.__dict__.setdefault("_mpcache", {})
+        if key not in cache:
+            cache[key] = [(mp.log(to_mpf(w)), c) for w, c in zip(self.weights, self.components) if w != 0]
+        return cache[key]
+
     def mp_log_pdf(self, x):
-        terms = [mp.log(to_mpf(w)) + c.mp_log_pdf(x) for w, c in zip(self.weights, self.components) if w != 0]
+        terms = [lw + c.mp_log_pdf(x) for lw, c in self._mp_log_weights()]
         top = max(terms)
         if not mp.isfinite(top):
             return top

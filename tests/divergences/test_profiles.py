@@ -305,15 +305,31 @@ def test_locator_laws_are_the_float_densities_of_a_mechanism_pair():
         assert profiles._one_family_one_width(Laplace(0, 2), Laplace(5, 2))
 
 
+def _remembered(profile):
+    """``profile`` (deterministic) with its values kept by the exact point and the working precision: two root searches
+    in one test that ask for the same points compute each once, and each gets the value a fresh call returns."""
+    seen = {}
+
+    def f(e):
+        key = (mp.mpf(e)._mpf_, mp.mp.prec)
+        if key not in seen:
+            seen[key] = profile(e)
+        return seen[key]
+
+    return f
+
+
 @pytest.mark.parametrize("P, Q, delta", [
     (Laplace(0, 8), Laplace(1, 8), "1/100"),
     pytest.param(Normal(0, 1), Normal(1, 1), "1/1000", marks=pytest.mark.slow),
     pytest.param(Laplace(0, 1), Laplace(1, 1), "1/100000", marks=pytest.mark.slow)])
 def test_located_root_is_the_unlocated_root_bit_for_bit_with_fewer_evaluations(P, Q, delta):
+    value = _remembered(lambda e: profiles.profile_mp(P, Q, e))  # (each call counted; a point's value computed once)
+
     def counted(log):
         def prof(e):
             log.append(mp.mp.prec)
-            return profiles.profile_mp(P, Q, e)
+            return value(e)
         return prof
 
     with mp.workdps(22):  # (above the rough stage's 20 digits: its evaluations and the final ones are told apart)
@@ -330,10 +346,11 @@ def test_a_wrong_locator_cannot_change_the_root_unless_it_claims_a_wide_margin()
     """The locator is trusted only where it puts the profile 0.1 % above delta: an estimate that is merely close
     (here: delta itself) skips nothing."""
     P, Q = Laplace(0, 1), Laplace(1, 1)
+    value = _remembered(lambda e: profiles.profile_mp(P, Q, e))  # (the second search asks for the first one's points)
     with mp.workdps(15):
         d = mp.mpf("1e-1")
-        a = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d)
-        b = profiles.eps_for_delta(lambda e: profiles.profile_mp(P, Q, e), d, locate=lambda e: float(d))
+        a = profiles.eps_for_delta(value, d)
+        b = profiles.eps_for_delta(value, d, locate=lambda e: float(d))
     assert a._mpf_ == b._mpf_
 
 
@@ -453,14 +470,16 @@ def _counted_profile(P, Q):
 @pytest.mark.parametrize("mech, value, delta", [("gaussian", 1, "1e-5"), ("laplace", 1, "1e-10")])
 def test_polish_from_the_double_precision_root_takes_four_profiles_and_finds_the_bracketed_root(mech, value, delta):
     """Four working-precision profiles from the double-precision root (the bracketed Illinois polish took 6 for the
-    Gaussian, 12 for the Laplace pair near its largest log-ratio), and the root of the 20-digit bracket search."""
+    Gaussian, 12 for the Laplace pair near its largest log-ratio), and the root of the 20-digit bracket search (with
+    the double-precision locator, which skips evaluations and leaves that root the same bit for bit: see
+    test_located_root_is_the_unlocated_root_bit_for_bit_with_fewer_evaluations)."""
     _l, P, Q = profiles.mechanism_pair(mech, sp.Integer(value))
     d = mp.mpf(delta)
     start = profiles.float_root(profiles.profile_float(P, Q), float(d))
     with mp.workdps(40):
         f, calls = _counted_profile(P, Q)
         fast = eps_for_delta(f, d, start=start)
-        slow = eps_for_delta(lambda e: profile_mp(P, Q, e), d)
+        slow = eps_for_delta(lambda e: profile_mp(P, Q, e), d, locate=profiles.profile_locator(P, Q))
         assert len(calls) <= 4
         assert digits(fast, slow) >= 38
         assert abs(start / fast - 1) < 1e-13  # the double-precision locator was within its bracket of the root

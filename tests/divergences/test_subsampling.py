@@ -97,3 +97,33 @@ def test_the_subsampled_discrete_gaussian_has_the_gaussian_formula():
     with mp.workdps(50):
         M, Q = poisson_subsample(DiscreteGaussian(1, 2), DiscreteGaussian(0, 2), R(1, 10))
         assert digits(renyi_mp(M, Q, 4), mtz(4, mp.mpf(1) / 10, s=2)) >= 45
+
+
+def test_the_raw_log_integrand_is_the_generic_one_bit_for_bit():
+    """The quadratures' ``al log p + (1 - al) log q`` and renyi_mp's integrand on raw values (mixtures of Normal and
+    Laplace laws) against the generic expressions through ``mp_log_pdf``: the same bits at every point and precision (ties of the mixture's
+    terms, a zero weight, far tails where one term vanishes against the other)."""
+    import random
+
+    from cbdp_sym.divergences.numeric import _log_integrand, _renyi_integrand_raw
+
+    laws = [poisson_subsample(Normal(1, 1), Normal(0, 1), q), poisson_subsample(Laplace(1, 1), Laplace(0, 1), R(1, 3)),
+            poisson_subsample(Normal(1, 1), Normal(0, 1), q, "add"),
+            (Mixture([R(1, 2), 0, R(1, 2)], [Normal(0, 2), Laplace(5, 1), Normal(0, 2)]), Laplace(R(1, 2), 3)),
+            (Mixture([mp.mpf("0.25"), mp.mpf("0.75")], [Normal(R(1, 3), R(1, 7)), Laplace(-1, 2)]), Normal(0, 1))]
+    rng = random.Random(7)
+    for dps in (15, 20, 47, 70):
+        with mp.workdps(dps):
+            for P, Q in laws:
+                for al in (mp.mpf(2), mp.mpf(7) / 2, mp.mpf("101") / 10):
+                    fast = _log_integrand(P, Q, al)
+                    assert fast.__name__ == "logf"  # the raw path, not the generic fallback
+                    xs = [mp.mpf(rng.uniform(-60, 60)) for _ in range(60)] + [mp.mpf(0), mp.mpf(1) / 2, mp.mpf(-200)]
+                    for x in xs:
+                        want = al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x)
+                        assert fast(x)._mpf_ == want._mpf_, (P, Q, al, x, dps)
+                    top = want  # renyi_mp's integrand exp(logf - top), raw, against the generic one
+                    integrand = _renyi_integrand_raw(P, Q, al, top)
+                    for x in xs[:20]:
+                        assert integrand(x)._mpf_ == mp.exp(al * P.mp_log_pdf(x) + (1 - al) * Q.mp_log_pdf(x) - top)._mpf_
+                    assert fast(3)._mpf_ == (al * P.mp_log_pdf(3) + (1 - al) * Q.mp_log_pdf(3))._mpf_
