@@ -45,6 +45,7 @@ import mpmath as mp
 import sympy as sp
 
 from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.core.numbers import to_mpf
 from cbdp_sym.core.tape import Tex, record
 from cbdp_sym.divergences.conversions import compose_atoms, delta_atoms, loss_atoms
@@ -68,19 +69,16 @@ def _gaussian_shift(P, Q):
 
 _GAUSSIAN_METHOD = "closed form (a composition of Gaussian pairs is a Gaussian pair)"
 _ATOMS_METHOD = "exact privacy-loss atoms (multinomial counts)"
-_GAUSSIAN_EPS: dict = {}
-
-
-def _gaussian_eps(mu, d):
+def _gaussian_eps_of(mu, d):
     """``eps(delta)`` of the Gaussian pair ``N(0, 1)``, ``N(mu, 1)`` at the working precision: the root of
     :func:`profile_mp` (the definition's quadrature) as :func:`exact_eps` finds it, located in double precision and
-    polished at the working precision (four profiles where the 20-digit bracket search took some twenty), and
-    remembered by ``(mu, delta, precision)`` in this process (the two directions of a symmetric Gaussian pair are one
-    pair)."""
-    key = (mu._mpf_, d._mpf_, mp.mp.prec)
-    if key not in _GAUSSIAN_EPS:
-        _GAUSSIAN_EPS[key] = exact_eps(Normal(0, 1), Normal(mu, 1), d)["eps"]
-    return _GAUSSIAN_EPS[key]
+    polished at the working precision (four profiles where the 20-digit bracket search took some twenty)."""
+    return exact_eps(Normal(0, 1), Normal(mu, 1), d)["eps"]
+
+
+# remembered by (mu, delta) and the working precision in this process (the two directions of a symmetric Gaussian
+# pair are one pair): the project's in-process memo, bypassed under --no-cache as every other
+_gaussian_eps = memo_numeric(_gaussian_eps_of, key=lambda mu, d: (mu._mpf_, d._mpf_), deepcopy=False)
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,7 @@ from cbdp_sym.calculus.symbolic import split_at_kinks
 from cbdp_sym.laws.distributions import X, Distribution, Laplace, Normal, Product
 from cbdp_sym.divergences.fdiv import expect
 from cbdp_sym.core.errors import ParameterError
+from cbdp_sym.core.memo import memo_numeric
 from cbdp_sym.core.numbers import digits, parse_number, to_mpf
 from cbdp_sym.divergences.numeric import vquad
 from cbdp_sym.divergences.reduction import M_, Z_
@@ -368,16 +369,14 @@ def sum_density(scales, x, r: int = 0):
     >>> mp.nstr(v, 20)
     '0.25'
     """
-    key = (tuple(to_mpf(v) for v in scales), int(r), mp.mp.prec)
-    law = _SUM_LAWS.get(key)
-    if law is None:  # (a law's weights and tables, made once for the points of a quadrature or a derivative)
-        if len(_SUM_LAWS) >= 64:
-            _SUM_LAWS.clear()
-        law = _SUM_LAWS[key] = SumLaw.of_scales(scales, r)
+    law = _sum_law(tuple(to_mpf(v) for v in scales), int(r))
     return law.values(to_mpf(x))[0]
 
 
-_SUM_LAWS: dict = {}  # (scales, r, working precision) -> SumLaw, for sum_density
+# a law's weights and tables, made once per (scales, r) and working precision for the points of a quadrature or a
+# derivative (the project's in-process memo; a SumLaw is read, never changed)
+_sum_law = memo_numeric(lambda scales, r: SumLaw.of_scales(scales, r), key=lambda scales, r: (scales, r), max_size=64,
+                        deepcopy=False)
 
 
 # -- input -----------------------------------------------------------------------------------------
